@@ -1,0 +1,147 @@
+"""`notices`: the command line. It only wires the stages together and maps errors to exit codes.
+
+Heavy libraries (WeasyPrint, docxtpl, pydantic) are imported inside the commands, so that
+`notices --help` answers at once.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import click
+
+from generator import __version__
+from generator.errors import (
+    EXIT_FINDINGS,
+    EXIT_INPUT,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    GeneratorError,
+    UserError,
+)
+
+
+def _run(debug: bool, log_dir: Path | None, body: Callable[[], int]) -> int:
+    """Run a command body; report errors as DESIGN.md §6 says and return the exit status."""
+    try:
+        return body()
+    except UserError as exc:
+        for problem in exc.problems:
+            click.echo(f"error: {problem}", err=True)
+        return EXIT_INPUT
+    except GeneratorError as exc:
+        click.echo(f"error: {exc}", err=True)
+        return exc.exit_code
+    except Exception as exc:  # the one place that turns a bug into exit 70
+        trace = traceback.format_exc()
+        if debug or log_dir is None:
+            click.echo(trace, err=True)
+        else:
+            log_dir.mkdir(parents=True, exist_ok=True)
+            (log_dir / "error.log").write_text(trace, encoding="utf-8")
+            click.echo(f"internal error: {exc!r} (traceback in {log_dir / 'error.log'})", err=True)
+        return EXIT_INTERNAL
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="notices")
+def app() -> None:
+    """Zoning Notices: legal notice packets for zoning-amendment hearings."""
+
+
+@app.command()
+@click.argument("cases", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--out",
+    "out_root",
+    default="output",
+    show_default=True,
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Folder that receives output/<case-id>/.",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@click.option("--debug", is_flag=True, help="Print tracebacks of internal errors.")
+def build(cases: tuple[Path, ...], out_root: Path, fmt: str, debug: bool) -> None:
+    """Build the notice packet of each CASE into OUT/<case-id>/."""
+    worst = EXIT_OK
+    manifests = []
+    for case_path in cases:
+
+        def one(case_path: Path = case_path) -> int:
+            from generator.packet import build as build_packet
+
+            result = build_packet(case_path, out_root)
+            manifests.append(result.manifest)
+            if fmt == "text":
+                _print_build(result)
+            return EXIT_OK if result.ready else EXIT_FINDINGS
+
+        log_dir = out_root / case_path.stem
+        worst = max(worst, _run(debug, log_dir, one))
+    if fmt == "json":
+        click.echo(
+            json.dumps(
+                manifests[0] if len(manifests) == 1 else manifests, indent=2, ensure_ascii=False
+            )
+        )
+    sys.exit(worst)
+
+
+def _print_build(result: Any) -> None:
+    m = result.manifest
+    status = "ready" if m["ready"] else "NOT READY"
+    click.echo(
+        f"{result.folder}: {status} — {len(m['documents'])} files, case {m['case_number']} ({m['jurisdiction']})"
+    )
+    for f in m["findings"]:
+        where = f" [{f['document']}]" if f["document"] else ""
+        cite = f" ({f['citation']})" if f["citation"] else ""
+        rule = f" {f['rule']}:" if f["rule"] else ""
+        click.echo(f"  {f['severity']} {f['code']}{rule} {f['message']}{cite}{where}")
+    for name in result.kept:
+        click.echo(
+            f"  warning: an edited draft was kept as {name}; the new draft replaces the original"
+        )
+
+
+@app.command()
+@click.argument("jurisdiction")
+@click.option(
+    "--on",
+    "on",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    help="Only the rules in force on this date (YYYY-MM-DD).",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+def explain(jurisdiction: str, on: Any, fmt: str) -> None:
+    """Print a rule pack as a checklist with citations and its state/local conflicts."""
+
+    def body() -> int:
+        from generator.rules import explain as ex
+        from generator.rules.loader import resolve
+
+        resolved = resolve(jurisdiction)
+        day: date | None = on.date() if on else None
+        if fmt == "text":
+            click.echo(ex.checklist(resolved, day), nl=False)
+        else:
+            click.echo(json.dumps(ex.as_json(resolved, day), indent=2, ensure_ascii=False))
+        return EXIT_OK
+
+    sys.exit(_run(False, None, body))
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

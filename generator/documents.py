@@ -1,0 +1,45 @@
+"""The one enumeration of document kinds (DESIGN.md §6): manifests, packs and templates use it."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class DocumentKind(StrEnum):
+    """What a document in a packet is, independent of its format."""
+
+    NEWSPAPER_NOTICE = "newspaper_notice"
+    DISPLAY_AD = "display_ad"
+    LETTERS = "letters"
+    LABELS = "labels"
+    MAILING_LIST = "mailing_list"
+    FIRM_MAILING_LIST = "firm_mailing_list"
+    SIGN = "sign"
+    WEBSITE_NOTICE = "website_notice"
+    POSTING_NOTICE = "posting_notice"
+    UTILITY_INSERT = "utility_insert"
+    TRANSMITTAL = "transmittal"
+    AFFIDAVIT_OF_MAILING = "affidavit_of_mailing"
+    CERTIFICATE_OF_MAILING = "certificate_of_mailing"
+    CERTIFICATE_OF_ACTUAL_NOTICE = "certificate_of_actual_notice"
+    AFFIDAVIT_OF_PUBLICATION = "affidavit_of_publication"
+    CERTIFICATE_OF_POSTING = "certificate_of_posting"
+    SCHEDULE = "schedule"
+    RECIPIENTS = "recipients"
+    MAP = "map"
+    LINT_REPORT = "lint_report"
+
+
+class Format(StrEnum):
+    """A file format, named by its extension."""
+
+    TXT = "txt"
+    HTML = "html"
+    PDF = "pdf"
+    DOCX = "docx"
+    CSV = "csv"
+    GEOJSON = "geojson"
+    ICS = "ics"
+    JSON = "json"
+    SVG = "svg"
+    PNG = "png"

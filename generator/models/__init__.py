@@ -1,0 +1,1 @@
+"""Typed, validated models of what people write: cases and rule packs."""

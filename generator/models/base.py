@@ -1,0 +1,119 @@
+"""Shared model config, strict scalar types, and pydantic errors turned into located problems."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, time
+from typing import Annotated, Any, TypeVar
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
+
+from generator.errors import Problem, UserError
+from generator.yamlio import Located
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class Model(BaseModel):
+    """Base of every input model: unknown fields are errors, values are immutable."""
+
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, coerce_numbers_to_str=True, str_strip_whitespace=True
+    )
+
+
+def _iso_date(value: Any) -> date:
+    if isinstance(value, date):
+        return value
+    if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        raise ValueError(f"must be a date written YYYY-MM-DD, such as 2027-03-16 (got {value!r})")
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"{value} is not a real calendar date") from None
+
+
+_TIME = re.compile(
+    r"(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*(?P<ap>a\.?\s?m\.?|p\.?\s?m\.?)?\Z", re.IGNORECASE
+)
+
+
+def _clock_time(value: Any) -> time:
+    """Accept `19:00`, `07:30`, `7:00 p.m.`, `7 PM`, `noon`; refuse `7:00` as ambiguous."""
+    if isinstance(value, time):
+        return value
+    text = str(value).strip()
+    if text.lower() in ("noon", "12 noon", "12:00 noon"):
+        return time(12, 0)
+    match = _TIME.match(text)
+    if not match:
+        raise ValueError(f"must be a clock time such as 19:00 or 7:00 p.m. (got {text!r})")
+    hour, minute = int(match["h"]), int(match["m"] or 0)
+    meridiem = (match["ap"] or "").lower().replace(".", "").replace(" ", "")
+    if minute > 59:
+        raise ValueError(f"{text!r} has no such minute")
+    if meridiem:
+        if not 1 <= hour <= 12:
+            raise ValueError(f"{text!r}: with a.m./p.m. the hour runs from 1 to 12")
+        hour = hour % 12 + (12 if meridiem == "pm" else 0)
+    elif 1 <= hour <= 12 and not match["h"].startswith("0"):
+        raise ValueError(
+            f"{text!r} is ambiguous: write {hour}:{minute:02d} a.m. or {hour}:{minute:02d} p.m."
+            f" (or a 24-hour time such as {hour + 12 if hour < 12 else hour}:{minute:02d})"
+        )
+    elif hour > 23:
+        raise ValueError(f"{text!r} has no such hour")
+    return time(hour, minute)
+
+
+IsoDate = Annotated[date, BeforeValidator(_iso_date)]
+ClockTime = Annotated[time, BeforeValidator(_clock_time)]
+
+
+def _message(error: dict[str, Any]) -> str:
+    kind = error["type"]
+    if kind == "missing":
+        return "required field is missing"
+    if kind == "extra_forbidden":
+        return "unknown field"
+    msg = str(error["msg"])
+    return msg.removeprefix("Value error, ")
+
+
+def validate(model: type[M], doc: Located, context: dict[str, Any] | None = None) -> M:
+    """Validate `doc.data` as `model`; raise `UserError` listing every problem with its place."""
+    try:
+        return model.model_validate(doc.data, context=context)
+    except ValidationError as exc:
+        problems = [located_problem(doc, err) for err in exc.errors()]
+    raise UserError(_dedupe(problems))
+
+
+def located_problem(doc: Located, error: dict[str, Any]) -> Problem:
+    """Turn one pydantic error into a problem at its line and column."""
+    loc = _data_loc(doc, tuple(error["loc"]))
+    return doc.problem(loc, _message(error), at_key=error["type"] == "extra_forbidden")
+
+
+def _data_loc(doc: Located, loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    out: list[Any] = []
+    node: Any = doc.data
+    for i, part in enumerate(loc):
+        if isinstance(node, (dict, list)) and _has(node, part):
+            out.append(part)
+            node = node[part]
+        elif i == len(loc) - 1:
+            out.append(part)  # a missing or unknown key: keep it for the message
+        # anything else is a pydantic-internal label (a union member or tag): skip it
+    return tuple(out)
+
+
+def _has(node: dict[str, Any] | list[Any], part: Any) -> bool:
+    if isinstance(node, dict):
+        return part in node
+    return isinstance(part, int) and 0 <= part < len(node)
+
+
+def _dedupe(problems: list[Problem]) -> list[Problem]:
+    seen: set[Problem] = set()
+    return [p for p in problems if not (p in seen or seen.add(p))]

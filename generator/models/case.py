@@ -1,0 +1,340 @@
+"""The case file: one proposed zoning amendment and the facts its notices need.
+
+A clerk writes `cases/<case-id>.yaml`; the file name is the case id. Fields that later
+capabilities read (GIS layers, newspaper profiles, mail class, signer, notary, ...) are all
+optional here, so a case written today stays valid as the product grows. Fields are added,
+never renamed; `schema_version` says which shape a file was written for.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from generator.models.base import ClockTime, IsoDate, Model
+from generator.models.facts import Facts
+
+SCHEMA_VERSION = 1
+
+CaseId = str
+
+
+class AmendmentKind(StrEnum):
+    """What the amendment changes: the zoning map, the ordinance text, or both."""
+
+    MAP = "map"
+    TEXT = "text"
+    BOTH = "both"
+
+
+class Initiator(StrEnum):
+    """Who initiated the amendment (A.R.S. § 9-462.04(A)(3) turns on this)."""
+
+    OWNER = "owner"
+    COUNCIL = "council"
+    PLANNING_BODY = "planning_body"
+    OTHER = "other"
+
+
+class Body(StrEnum):
+    """The role of the body that holds a hearing; rules say which hearing they serve."""
+
+    COUNCIL = "council"
+    PLANNING = "planning"
+    HEARING_OFFICER = "hearing_officer"
+
+
+class Weekday(StrEnum):
+    """A day of the week, as newspapers and calendars name it."""
+
+    MONDAY = "monday"
+    TUESDAY = "tuesday"
+    WEDNESDAY = "wednesday"
+    THURSDAY = "thursday"
+    FRIDAY = "friday"
+    SATURDAY = "saturday"
+    SUNDAY = "sunday"
+
+
+class Address(Model):
+    """A postal address."""
+
+    lines: list[str] = Field(min_length=1, description="Street lines, first to last.")
+    city: str
+    state: str = Field(pattern=r"^[A-Z]{2}$")
+    zip: str = Field(pattern=r"^\d{5}(-\d{4})?$")
+
+    def one_line(self) -> str:
+        """The address on one line, as a notice prints it."""
+        return ", ".join([*self.lines, self.city, f"{self.state} {self.zip}"])
+
+
+class Person(Model):
+    """Someone named in the packet: an applicant, a contact, a signer, an affiant."""
+
+    name: str = Field(min_length=1)
+    title: str | None = None
+    organization: str | None = None
+    address: Address | None = None
+    phone: str | None = None
+    email: str | None = None
+
+
+class Applicant(Person):
+    """The person or body that asks for the amendment."""
+
+    is_owner: bool | None = Field(None, description="Whether the applicant owns the land.")
+
+
+class Area(Model):
+    """The area of a parcel."""
+
+    value: float = Field(gt=0)
+    unit: Literal["acres", "sq_ft"]
+
+    def text(self) -> str:
+        """The area as a notice writes it."""
+        unit = "acres" if self.unit == "acres" else "square feet"
+        return f"{self.value:,g} {unit}"
+
+
+class Parcel(Model):
+    """One subject parcel of a map amendment."""
+
+    id: str = Field(min_length=1, description="Assessor's parcel id (plat/lot, APN, PIN).")
+    address: str | None = None
+    legal_description: str | None = None
+    approximate_location: str | None = None
+    area: Area | None = None
+    current_district: str | None = None
+    proposed_district: str | None = None
+    owner: str | None = None
+
+
+class StandardsChange(Model):
+    """How a text change alters development standards (A.R.S. § 9-462.04(A)(4))."""
+
+    units_or_floor_area_pct: float | None = Field(None, ge=0)
+    height_pct: float | None = Field(None, ge=0)
+    stories_changed: bool = False
+    setback_or_open_space_pct: float | None = Field(None, ge=0)
+    permitted_uses_changed: bool = False
+
+
+class Amendment(Model):
+    """What is proposed, in the words a notice will print."""
+
+    kind: AmendmentKind
+    title: str = Field(min_length=1)
+    affects_districts_generally: bool = False
+    initiated_by: Initiator
+    summary: str = Field(min_length=1)
+    intent_and_effect: str | None = None
+    full_text: str | None = Field(None, description="Markdown text of a text amendment.")
+    print_full_text: bool = Field(
+        False, description="Print the full text in the newspaper notice instead of a summary."
+    )
+    sections_amended: list[str] = Field(default_factory=list)
+    proposed_use: str | None = None
+    conditional_district: bool = False
+    standards_change: StandardsChange | None = None
+    makes_lots_nonconforming: bool = False
+    merger_clause: str | None = Field(
+        None, description="The merger clause that nonconforming lots become subject to."
+    )
+
+    @model_validator(mode="after")
+    def _full_text_when_printed(self) -> Amendment:
+        if self.print_full_text and not self.full_text:
+            raise ValueError("print_full_text is true but full_text is missing")
+        return self
+
+
+class RemoteAttendance(Model):
+    """How to attend or speak remotely."""
+
+    url: str | None = None
+    phone: str | None = None
+    meeting_id: str | None = None
+    instructions: str | None = None
+
+
+class Hearing(Model):
+    """One public hearing on the amendment."""
+
+    body: Body
+    body_name: str = Field(min_length=1, description='As printed: "City Council".')
+    date: IsoDate
+    start_time: ClockTime
+    place: str = Field(min_length=1, description='The room and building: "Council Chambers".')
+    address: Address
+    remote: RemoteAttendance | None = None
+    vote_date: IsoDate | None = Field(None, description="When the body votes, if not that day.")
+
+
+class Examination(Model):
+    """Where and when the proposal can be examined and copied."""
+
+    place: str
+    address: Address | None = None
+    hours: str
+    url: str | None = None
+
+
+class PublicationDeadline(Model):
+    """How long before an issue the paper needs copy."""
+
+    days_before: int = Field(ge=0)
+    time: ClockTime | None = None
+    business_days: bool = False
+
+
+class Newspaper(Model):
+    """The newspaper that carries the legal notice."""
+
+    name: str
+    profile: str | None = Field(None, description="A profile in data/newspapers/.")
+    publication_days: list[Weekday] = Field(default_factory=list)
+    copy_deadline: PublicationDeadline | None = None
+    general_circulation: bool = True
+    local_circulation: bool = True
+    legal_email: str | None = None
+
+
+class GisLayer(Model):
+    """A GIS layer the recipients and map capabilities read."""
+
+    path: str
+    layer: str | None = None
+    crs: str | None = Field(None, description='The layer\'s CRS, e.g. "EPSG:3438".')
+    fields: dict[str, str] = Field(default_factory=dict, description="Our name -> layer field.")
+    as_of: IsoDate | None = None
+
+
+class Gis(Model):
+    """Layers of the county or city GIS and the projected CRS to measure in."""
+
+    measure_crs: str | None = None
+    parcels: GisLayer | None = None
+    zoning: GisLayer | None = None
+    streets: GisLayer | None = None
+    municipal_boundaries: GisLayer | None = None
+    water_sources: GisLayer | None = None
+    military_airport_vicinity: GisLayer | None = None
+    noise_zones: GisLayer | None = None
+    radius_list: GisLayer | None = Field(None, description="An assessor's certified list.")
+
+
+class PostingPlace(Model):
+    """A place where the notice is posted."""
+
+    name: str
+    address: Address | None = None
+    kind: Literal["clerk_office", "municipal_building", "public_place", "property", "website"]
+
+
+class Mail(Model):
+    """How mailed notice is sent."""
+
+    mail_class: Literal["first_class", "certified"] = "first_class"
+    sender: Person | None = None
+
+
+class Notary(Model):
+    """The notary who takes an affiant's oath."""
+
+    name: str | None = None
+    county: str | None = None
+    state: str | None = None
+    commission_expires: IsoDate | None = None
+
+
+class RegisteredPerson(Model):
+    """A person registered with the municipality to receive notice."""
+
+    name: str
+    address: Address
+
+
+class MapImage(Model):
+    """A map of the change the clerk supplies until the GIS capability draws one."""
+
+    image: str = Field(description="Path to a PNG, JPEG or SVG, relative to the case file.")
+    caption: str | None = None
+    alt: str | None = None
+    shows: list[str] = Field(default_factory=list)
+
+
+class Options(Model):
+    """Choices the law leaves to the municipality for this case."""
+
+    post_sign: bool | None = Field(None, description="Post an optional sign (11 O.S. § 43-106).")
+    large_scale_alternative: bool | None = Field(
+        None, description="Use half-page ads instead of letters (G.S. 160D-602(b))."
+    )
+    standards_notice_methods: list[Literal["mail", "utility_insert", "display_ad"]] = Field(
+        default_factory=list, description="A.R.S. § 9-462.04(A)(5) methods chosen."
+    )
+    protest_deadline_override: str | None = None
+
+
+class Case(Model):
+    """One zoning-amendment case, as the clerk writes it."""
+
+    schema_version: Literal[1] = SCHEMA_VERSION
+    id: CaseId | None = Field(None, description="Must equal the file name, if given.")
+    case_number: str = Field(min_length=1, description="The municipality's case number.")
+    jurisdiction: str = Field(pattern=r"^[a-z]{2}(-[a-z0-9]+)+$")
+    municipality: str = Field(min_length=1, description='As printed: "City of Newport".')
+    amendment: Amendment
+    applicant: Applicant
+    owners: list[Person] = Field(default_factory=list, description="Owners, if not the applicant.")
+    parcels: list[Parcel] = Field(default_factory=list)
+    area_description: str | None = Field(None, description="A general description of the area.")
+    hearings: list[Hearing] = Field(min_length=1)
+    examination: Examination
+    contact: Person
+    newspaper: Newspaper | None = None
+    petition_received: IsoDate | None = None
+    facts: Facts = Field(default_factory=Facts)
+    map: MapImage | None = None
+    gis: Gis | None = None
+    posting_places: list[PostingPlace] = Field(default_factory=list)
+    mail: Mail = Field(default_factory=Mail)
+    signer: Person | None = None
+    affiant: Person | None = None
+    notary: Notary | None = None
+    council_size: int | None = Field(None, ge=1)
+    timezone: str | None = None
+    registered_persons: list[RegisteredPerson] = Field(default_factory=list)
+    options: Options = Field(default_factory=Options)
+
+    @field_validator("hearings")
+    @classmethod
+    def _hearings_in_order(cls, hearings: list[Hearing]) -> list[Hearing]:
+        days = [h.date for h in hearings]
+        if days != sorted(days):
+            raise ValueError("hearings must be listed in date order")
+        return hearings
+
+    @model_validator(mode="after")
+    def _map_cases_have_parcels(self) -> Case:
+        if self.amendment.kind != AmendmentKind.TEXT and not self.parcels:
+            raise ValueError("a map amendment needs at least one parcel under `parcels`")
+        if self.amendment.kind != AmendmentKind.MAP and not (
+            self.amendment.full_text or self.amendment.summary
+        ):
+            raise ValueError("a text amendment needs `amendment.full_text` or a summary")
+        return self
+
+    def hearing(self, body: Body) -> Hearing | None:
+        """The first hearing held by `body`, if any."""
+        return next((h for h in self.hearings if h.body == body), None)
+
+
+def case_id_from_path(path: Path) -> str:
+    """The case id is the file name without `.yaml`."""
+    return path.name.removesuffix(".yaml").removesuffix(".yml")

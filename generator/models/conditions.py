@@ -1,0 +1,326 @@
+"""`when`: the small declarative condition language of rule packs.
+
+A condition is a mapping from a fact name to what it must be, combined with `all`, `any` and
+`not`. Never code: packs are data that clerks and lawyers edit.
+
+    when: {specific_map_change: true}
+    when: {any: [{standards.height_pct: {gte: 10}}, {standards.stories_changed: true}]}
+    when: {initiated_by: [council, planning_body, other]}
+
+A fact the case does not state counts as false, and the plan says which facts it assumed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from generator.models.case import AmendmentKind, Case
+
+_OPS = {
+    "eq": lambda a, b: a == b,
+    "ne": lambda a, b: a != b,
+    "gte": lambda a, b: a is not None and a >= b,
+    "gt": lambda a, b: a is not None and a > b,
+    "lte": lambda a, b: a is not None and a <= b,
+    "lt": lambda a, b: a is not None and a < b,
+    "in": lambda a, b: a in b,
+    "contains": lambda a, b: b in (a or ()),
+}
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A named fact about a case that conditions may test."""
+
+    name: str
+    type: type
+    doc: str
+    get: Callable[[Case], Any]
+
+
+def _changes_classification(case: Case) -> bool:
+    return any(
+        p.proposed_district and p.proposed_district != p.current_district for p in case.parcels
+    )
+
+
+def _std(attr: str) -> Callable[[Case], Any]:
+    def get(case: Case) -> Any:
+        change = case.amendment.standards_change
+        return getattr(change, attr) if change else None
+
+    return get
+
+
+_MAP = (AmendmentKind.MAP, AmendmentKind.BOTH)
+_TEXT = (AmendmentKind.TEXT, AmendmentKind.BOTH)
+
+FACTS: dict[str, Fact] = {
+    f.name: f
+    for f in [
+        Fact("amendment_kind", str, "map, text or both", lambda c: c.amendment.kind.value),
+        Fact("map_change", bool, "the zoning map changes", lambda c: c.amendment.kind in _MAP),
+        Fact(
+            "text_change", bool, "the ordinance text changes", lambda c: c.amendment.kind in _TEXT
+        ),
+        Fact(
+            "affects_districts_generally",
+            bool,
+            "the change affects districts generally",
+            lambda c: c.amendment.affects_districts_generally,
+        ),
+        Fact(
+            "specific_map_change",
+            bool,
+            "a specific map change that does not affect districts generally",
+            lambda c: c.amendment.kind in _MAP and not c.amendment.affects_districts_generally,
+        ),
+        Fact(
+            "prints_full_text",
+            bool,
+            "the notice prints the amendment in full rather than a summary",
+            lambda c: c.amendment.print_full_text,
+        ),
+        Fact(
+            "changes_classification",
+            bool,
+            "some parcel's zoning classification changes",
+            _changes_classification,
+        ),
+        Fact(
+            "initiated_by",
+            str,
+            "owner, council, planning_body or other",
+            lambda c: c.amendment.initiated_by.value,
+        ),
+        Fact(
+            "makes_lots_nonconforming",
+            bool,
+            "a text change makes conforming lots nonconforming by area or frontage",
+            lambda c: c.amendment.makes_lots_nonconforming,
+        ),
+        Fact(
+            "merger_clause_applies",
+            bool,
+            "the lots would be subject to a merger clause",
+            lambda c: bool(c.amendment.merger_clause),
+        ),
+        Fact(
+            "conditional_district",
+            bool,
+            "a conditional (use) district rezoning",
+            lambda c: c.amendment.conditional_district,
+        ),
+        Fact(
+            "standards.units_or_floor_area_pct",
+            float,
+            "% change in units or floor area",
+            _std("units_or_floor_area_pct"),
+        ),
+        Fact(
+            "standards.height_pct", float, "% change in allowed building height", _std("height_pct")
+        ),
+        Fact(
+            "standards.stories_changed",
+            bool,
+            "the allowed number of stories changes",
+            _std("stories_changed"),
+        ),
+        Fact(
+            "standards.setback_or_open_space_pct",
+            float,
+            "% change in setbacks or open space",
+            _std("setback_or_open_space_pct"),
+        ),
+        Fact(
+            "standards.permitted_uses_changed",
+            bool,
+            "permitted uses increase or decrease",
+            _std("permitted_uses_changed"),
+        ),
+        Fact(
+            "in_high_noise_or_accident_zone",
+            bool,
+            "the land lies in a high-noise or accident-potential zone",
+            lambda c: c.facts.in_high_noise_or_accident_zone,
+        ),
+        Fact(
+            "near_military_airport",
+            bool,
+            "the land lies in the vicinity of a military airport",
+            lambda c: c.facts.near_military_airport,
+        ),
+        Fact(
+            "abuts_other_jurisdiction",
+            bool,
+            "the land abuts another municipality or unincorporated county",
+            lambda c: bool(c.facts.abutting_jurisdictions),
+        ),
+        Fact(
+            "municipality_within_200_ft",
+            bool,
+            "another municipality lies in or within 200 ft of the area",
+            lambda c: bool(c.facts.municipalities_within_200_ft),
+        ),
+        Fact(
+            "water_source_within_2000_ft",
+            bool,
+            "a public water source lies within 2,000 ft",
+            lambda c: c.facts.water_source_within_2000_ft,
+        ),
+        Fact(
+            "water_agency_filed_survey",
+            bool,
+            "a water agency filed a map survey covering the land",
+            lambda c: bool(c.facts.water_agencies_with_survey),
+        ),
+        Fact(
+            "conservation_restriction",
+            bool,
+            "a recorded conservation or preservation restriction burdens the land",
+            lambda c: bool(c.facts.conservation_restriction_holders),
+        ),
+        Fact(
+            "registered_persons",
+            bool,
+            "persons registered to receive notice",
+            lambda c: bool(c.registered_persons),
+        ),
+        Fact(
+            "newspaper_of_general_circulation",
+            bool,
+            "a newspaper of general circulation serves the municipality",
+            lambda c: bool(c.newspaper and c.newspaper.general_circulation),
+        ),
+        Fact(
+            "properties_affected",
+            int,
+            "number of properties the change affects",
+            lambda c: c.facts.properties_affected,
+        ),
+        Fact(
+            "distinct_owners",
+            int,
+            "number of distinct owners of those properties",
+            lambda c: c.facts.distinct_owners,
+        ),
+        Fact(
+            "land_owned_by_municipality",
+            bool,
+            "the municipality owns the land",
+            lambda c: c.facts.land_owned_by_municipality,
+        ),
+        Fact(
+            "filed_by_owners_of_half_the_land",
+            bool,
+            "owners of 50 % or more of the land presented the amendment",
+            lambda c: c.facts.filed_by_owners_of_half_the_land,
+        ),
+        Fact(
+            "option.post_sign",
+            bool,
+            "the case elects the optional sign",
+            lambda c: c.options.post_sign,
+        ),
+        Fact(
+            "option.large_scale_alternative",
+            bool,
+            "the case elects half-page ads instead of letters",
+            lambda c: c.options.large_scale_alternative,
+        ),
+        Fact(
+            "option.standards_notice_methods",
+            list,
+            "the A.R.S. § 9-462.04(A)(5) methods chosen",
+            lambda c: list(c.options.standards_notice_methods),
+        ),
+        Fact("council_size", int, "members of the governing body", lambda c: c.council_size),
+    ]
+}
+
+
+def check(cond: Any, where: str = "when") -> None:
+    """Raise `ValueError` naming the first malformed part of a condition."""
+    if not isinstance(cond, dict) or not cond:
+        raise ValueError(f"{where}: a condition is a non-empty mapping of facts")
+    for key, value in cond.items():
+        if key in ("all", "any"):
+            if not isinstance(value, list) or not value:
+                raise ValueError(f"{where}.{key}: must be a non-empty list of conditions")
+            for i, sub in enumerate(value):
+                check(sub, f"{where}.{key}[{i}]")
+        elif key == "not":
+            check(value, f"{where}.not")
+        elif key not in FACTS:
+            raise ValueError(
+                f"{where}: unknown fact {key!r}; known facts: {', '.join(sorted(FACTS))}"
+            )
+        elif isinstance(value, dict):
+            for op in value:
+                if op not in _OPS:
+                    raise ValueError(
+                        f"{where}.{key}: unknown operator {op!r}; use {', '.join(_OPS)}"
+                    )
+
+
+@dataclass
+class Evaluation:
+    """The outcome of a condition and the facts it had to assume false."""
+
+    value: bool
+    assumed: set[str]
+
+
+def evaluate(cond: dict[str, Any] | None, case: Case) -> Evaluation:
+    """Evaluate a condition against a case; `None` (no condition) is always true."""
+    assumed: set[str] = set()
+    value = True if cond is None else _eval(cond, case, assumed)
+    return Evaluation(value, assumed)
+
+
+def _eval(cond: dict[str, Any], case: Case, assumed: set[str]) -> bool:
+    results = []
+    for key, want in cond.items():
+        if key == "all":
+            results.append(all([_eval(c, case, assumed) for c in want]))  # noqa: C419  # evaluate all: record every assumption
+        elif key == "any":
+            results.append(any([_eval(c, case, assumed) for c in want]))  # noqa: C419
+        elif key == "not":
+            results.append(not _eval(want, case, assumed))
+        else:
+            have = FACTS[key].get(case)
+            if have is None:
+                assumed.add(key)
+            if isinstance(want, dict):
+                results.append(all(_OPS[op](have, arg) for op, arg in want.items()))
+            elif isinstance(want, list):
+                results.append(have in want)
+            else:
+                results.append((have or False) == want if isinstance(want, bool) else have == want)
+    return all(results)
+
+
+def describe(cond: dict[str, Any] | None) -> str:
+    """Write a condition as a short readable phrase for `explain`."""
+    if cond is None:
+        return "always"
+    parts = []
+    for key, want in cond.items():
+        if key in ("all", "any"):
+            joiner = " and " if key == "all" else " or "
+            parts.append("(" + joiner.join(describe(c) for c in want) + ")")
+        elif key == "not":
+            parts.append(f"not {describe(want)}")
+        elif want is True:
+            parts.append(key)
+        elif want is False:
+            parts.append(f"not {key}")
+        elif isinstance(want, list):
+            parts.append(f"{key} in {', '.join(map(str, want))}")
+        elif isinstance(want, dict):
+            parts.append(" and ".join(f"{key} {op} {arg}" for op, arg in want.items()))
+        else:
+            parts.append(f"{key} = {want}")
+    return " and ".join(parts)

@@ -1,0 +1,38 @@
+"""Facts about the land that decide which notices the law requires.
+
+The GIS capability computes several of these from layers; a case may state them. Where both
+exist and disagree, the plan warns and names both values.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from generator.models.base import Model
+
+
+class Holder(Model):
+    """A holder of a recorded conservation or preservation restriction, or an agency."""
+
+    name: str
+    address: str | None = None
+
+
+class Facts(Model):
+    """Stated facts that triggers read. `None` means "not stated"."""
+
+    in_high_noise_or_accident_zone: bool | None = None
+    near_military_airport: bool | None = None
+    military_airport: str | None = None
+    abutting_jurisdictions: list[str] = Field(
+        default_factory=list, description="Other municipalities or counties the land abuts."
+    )
+    municipalities_within_200_ft: list[str] = Field(default_factory=list)
+    water_source_within_2000_ft: bool | None = None
+    water_source_towns: list[str] = Field(default_factory=list)
+    water_agencies_with_survey: list[Holder] = Field(default_factory=list)
+    conservation_restriction_holders: list[Holder] = Field(default_factory=list)
+    properties_affected: int | None = Field(None, ge=0)
+    distinct_owners: int | None = Field(None, ge=0)
+    land_owned_by_municipality: bool | None = None
+    filed_by_owners_of_half_the_land: bool | None = None

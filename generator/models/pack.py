@@ -1,0 +1,564 @@
+"""A rule pack: one jurisdiction's notice law, as data.
+
+Every rule has the same envelope — `id`, `citation`, `text`, `effective`, `when`, `kind`,
+`params` — and each kind validates its own `params`. A city pack `extends` its state pack; a
+city rule that `supplements` a state rule is merged with it so that the stricter requirement
+binds (see `generator.rules.merge`), and one that `replaces` it, citing the law that allows it,
+removes it.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from generator.documents import DocumentKind
+from generator.models import conditions
+from generator.models.base import ClockTime, IsoDate, Model
+from generator.models.case import Body, Weekday
+
+RULE_ID = r"^[a-z][a-z0-9_]{0,32}$"
+PACK_ID = r"^[a-z]{2}(-[a-z0-9]+)+$"
+
+
+def stricter(how: str) -> Any:
+    """Mark how a parameter merges when a local rule supplements a state rule.
+
+    `max`/`min`: the larger/smaller number binds; `or`: true if either says so; `union`: both
+    lists; `prose`: wording, the parent's stands. A parameter without a mark must agree; if it
+    does not, the parent's value binds and the difference is reported.
+    """
+    return {"stricter": how}
+
+
+def prose(description: str | None = None) -> Any:
+    """An optional free-text parameter: wording may differ between state and local law."""
+    return Field(None, description=description, json_schema_extra=stricter("prose"))
+
+
+class Channel(StrEnum):
+    """A way of giving notice."""
+
+    NEWSPAPER = "newspaper"
+    MAIL = "mail"
+    SIGN = "sign"
+    POSTING = "posting"
+    WEBSITE = "website"
+    DISPLAY_AD = "display_ad"
+    UTILITY_INSERT = "utility_insert"
+    TRANSMITTAL = "transmittal"
+    ACTUAL_NOTICE = "actual_notice"
+
+
+class HearingRef(StrEnum):
+    """Which hearing a rule serves."""
+
+    COUNCIL = "council"
+    PLANNING = "planning"
+    FIRST = "first"
+    EACH = "each"
+
+
+class Event(StrEnum):
+    """The event a period is counted from or to."""
+
+    HEARING = "hearing"
+    VOTE = "vote"
+    PETITION_RECEIVED = "petition_received"
+    HEARING_COMPLETED = "hearing_completed"
+    FINAL_APPROVAL = "final_approval"
+    REJECTION = "rejection"
+    DECISION = "decision"
+    WITHDRAWAL = "withdrawal"
+    FILING = "filing"
+
+
+class TimingType(StrEnum):
+    """The shapes of time rule the five seeds need."""
+
+    AT_LEAST_BEFORE = "at_least_before"  # act >= N days before the event
+    WINDOW_BEFORE = "window_before"  # not less than N nor more than M days before
+    WEEKLY_BEFORE = "weekly_before"  # once each week for K successive weeks before
+    BUSINESS_DAYS_BEFORE = "business_days_before"  # N business days before, at a clock time
+    WITHIN_AFTER = "within_after"  # no later than N days after the event
+    AT_LEAST_AFTER = "at_least_after"  # no sooner than N days after the event
+    BAR_AFTER = "bar_after"  # not again within N days/months after the event
+
+
+class Timing(Model):
+    """When an act must happen, relative to an event."""
+
+    type: TimingType
+    event: Event = Event.HEARING
+    days: int | None = Field(None, ge=0, json_schema_extra=stricter("max"))
+    min_days: int | None = Field(None, ge=0, json_schema_extra=stricter("max"))
+    max_days: int | None = Field(None, ge=0, json_schema_extra=stricter("min"))
+    months: int | None = Field(None, ge=0, json_schema_extra=stricter("max"))
+    weeks: int | None = Field(None, ge=1, json_schema_extra=stricter("max"))
+    insertions: int | None = Field(None, ge=1, json_schema_extra=stricter("max"))
+    week_model: Literal["calendar_sun_sat", "rolling_7"] | None = None
+    may_include_event_week: bool | None = None
+    event_day_insertion_counts: bool | None = None
+    business_days: int | None = Field(None, ge=0, json_schema_extra=stricter("max"))
+    clock_time: ClockTime | None = Field(None, json_schema_extra=stricter("min"))
+    calendar_days: bool = True
+    clear_days: bool = Field(False, json_schema_extra=stricter("or"))
+    needs_open_office: bool = Field(False, json_schema_extra=stricter("or"))
+    may_be_earlier_if_set_by_body: bool = False
+
+    @model_validator(mode="after")
+    def _shape(self) -> Timing:
+        need = {
+            TimingType.AT_LEAST_BEFORE: ("days",),
+            TimingType.WINDOW_BEFORE: ("min_days", "max_days"),
+            TimingType.WEEKLY_BEFORE: ("weeks",),
+            TimingType.BUSINESS_DAYS_BEFORE: ("business_days",),
+            TimingType.WITHIN_AFTER: (),
+            TimingType.AT_LEAST_AFTER: ("days",),
+            TimingType.BAR_AFTER: (),
+        }[self.type]
+        missing = [n for n in need if getattr(self, n) is None]
+        if missing:
+            raise ValueError(f"a {self.type.value} timing needs {', '.join(missing)}")
+        if self.type in (TimingType.WITHIN_AFTER, TimingType.BAR_AFTER) and (
+            self.days is None and self.months is None
+        ):
+            raise ValueError(f"a {self.type.value} timing needs days or months")
+        if (
+            self.min_days is not None
+            and self.max_days is not None
+            and self.min_days > self.max_days
+        ):
+            raise ValueError("min_days is greater than max_days")
+        return self
+
+
+class Places(Model):
+    """Posting places a notice rule names."""
+
+    count: int = Field(ge=1, json_schema_extra=stricter("max"))
+    description: str = Field(json_schema_extra=stricter("prose"))
+
+
+class NoticeParams(Model):
+    """A notice that must (or may) be given through one channel."""
+
+    channel: Channel
+    document: DocumentKind
+    hearing: HearingRef = HearingRef.EACH
+    requirement: Literal["required", "optional", "alternative"] = "required"
+    alternative_group: str | None = None
+    elected_by: str | None = prose("The case option that elects this notice.")
+    timing: Timing | None = None
+    mail_class: Literal["first_class", "certified"] | None = None
+    circulation: Literal["local", "general"] | None = None
+    places: Places | None = None
+    same_content_as: str | None = Field(
+        None, description="A rule id of another notice.", json_schema_extra=stricter("prose")
+    )
+    sent_by: str | None = prose()
+    cost_borne_by: Literal["applicant", "municipality"] | None = None
+
+    @model_validator(mode="after")
+    def _alternatives_grouped(self) -> NoticeParams:
+        if self.requirement == "alternative" and not self.alternative_group:
+            raise ValueError("an alternative notice needs alternative_group")
+        return self
+
+
+class RecipientGroup(StrEnum):
+    """Who receives a mailed notice or a transmittal."""
+
+    SUBJECT_OWNERS = "subject_owners"
+    OWNERS_WITHIN = "owners_within"
+    ABUTTING_OWNERS = "abutting_owners"
+    OWNERS_MADE_NONCONFORMING = "owners_made_nonconforming"
+    OWNERS_DIRECTLY_GOVERNED = "owners_directly_governed"
+    OWNERS_OUTSIDE_CIRCULATION = "owners_outside_circulation"
+    COUNCILS_WITHIN = "councils_within"
+    WATER_SOURCE_COUNCILS = "water_source_councils"
+    WATER_AGENCIES = "water_agencies"
+    MILITARY_AIRPORT = "military_airport"
+    ABUTTING_PLANNING_AGENCIES = "abutting_planning_agencies"
+    CONSERVATION_RESTRICTION_HOLDERS = "conservation_restriction_holders"
+    REGISTERED_PERSONS = "registered_persons"
+    SUBJECT_OWNER_ACTUAL_NOTICE = "subject_owner_actual_notice"
+
+
+class RecipientsParams(Model):
+    """Who must be sent a notice, and how they are found."""
+
+    notice: str = Field(description="The id of the notice rule these recipients receive.")
+    group: RecipientGroup
+    distance_ft: float | None = Field(None, gt=0, json_schema_extra=stricter("max"))
+    measured_from: Literal["perimeter", "exterior_boundary", "property"] | None = None
+    includes_across: list[Literal["street", "railroad", "transportation_corridor", "alley"]] = (
+        Field(default_factory=list, json_schema_extra=stricter("union"))
+    )
+    across_streets_narrower_than_ft: float | None = None
+    crosses_municipal_boundaries: bool = Field(False, json_schema_extra=stricter("or"))
+    address_source: str | None = prose()
+    requires_filing: str | None = prose()
+    occupants: bool = Field(False, json_schema_extra=stricter("or"))
+
+
+class ClauseTopic(StrEnum):
+    """What a required clause is about; templates render one block per topic."""
+
+    HEARING_WHEN_WHERE = "hearing_when_where"
+    HEARING_BODY = "hearing_body"
+    RIGHT_TO_BE_HEARD = "right_to_be_heard"
+    UNDER_CONSIDERATION = "under_consideration"
+    PROPOSAL_STATEMENT = "proposal_statement"
+    INTENT_AND_EFFECT = "intent_and_effect"
+    NATURE_AND_EXTENT = "nature_and_extent"
+    AREA_DESCRIPTION = "area_description"
+    PROPERTY_IDENTIFICATION = "property_identification"
+    DISTRICT_CHANGE = "district_change"
+    PROPOSED_USE = "proposed_use"
+    WHERE_TO_EXAMINE = "where_to_examine"
+    FULL_TEXT_FROM_CLERK = "full_text_from_clerk"
+    MAY_BE_AMENDED = "may_be_amended"
+    MAP = "map"
+    NOISE_ZONE_STATEMENT = "noise_zone_statement"
+    MERGER_CLAUSE = "merger_clause"
+    SPECIAL_USE_PERMIT_REVIEW = "special_use_permit_review"
+    WORD_ZONING = "word_zoning"
+    STANDARDS_CHANGES = "standards_changes"
+
+
+class ClauseChecks(Model):
+    """How a linter recognizes the clause in any wording (regular expressions, case-blind)."""
+
+    any_pattern: list[str] = Field(default_factory=list)
+    all_patterns: list[str] = Field(default_factory=list)
+    facts: list[str] = Field(default_factory=list, description="Case values that must appear.")
+
+    @field_validator("any_pattern", "all_patterns")
+    @classmethod
+    def _compiles(cls, patterns: list[str]) -> list[str]:
+        for p in patterns:
+            try:
+                re.compile(p)
+            except re.error as exc:
+                raise ValueError(f"pattern {p!r} does not compile: {exc}") from None
+        return patterns
+
+
+class ClauseParams(Model):
+    """A clause that a document must contain."""
+
+    documents: list[DocumentKind] = Field(min_length=1, json_schema_extra=stricter("union"))
+    topic: ClauseTopic
+    wording: str | None = prose("The statement as the law words it.")
+    must_show: list[str] = Field(default_factory=list, json_schema_extra=stricter("union"))
+    checks: ClauseChecks = Field(default_factory=ClauseChecks)
+
+
+class FormatParams(Model):
+    """How a document must look: sign legibility, ad size, type size."""
+
+    document: DocumentKind
+    legible_from_ft: float | None = Field(None, gt=0, json_schema_extra=stricter("max"))
+    legibility_index_ft_per_in: float | None = Field(None, gt=0, json_schema_extra=stricter("min"))
+    legible_items: list[
+        ClauseTopic | Literal["present_district", "proposed_district", "hearing_date_time"]
+    ] = Field(default_factory=list, json_schema_extra=stricter("union"))
+    legible_from: str | None = prose()
+    min_page_fraction: float | None = Field(None, gt=0, le=1, json_schema_extra=stricter("max"))
+    min_type: Literal["news_type"] | None = None
+    size_in: tuple[float, float] | None = None
+    high_contrast: bool = True
+
+
+class ProofParams(Model):
+    """A sworn or certified record that a notice was given."""
+
+    document: DocumentKind
+    proves: list[str] = Field(min_length=1, description="The ids of the notice rules it covers.")
+    notarized: bool = Field(False, json_schema_extra=stricter("or"))
+    signed_by: str | None = prose()
+    certify_to: str | None = prose()
+    conclusive_absent_fraud: bool = False
+    attachments: list[str] = Field(default_factory=list, json_schema_extra=stricter("union"))
+
+
+class DeadlineParams(Model):
+    """A procedural deadline: hearing within N days, decision within N days, bars, effect."""
+
+    action: Literal[
+        "hold_hearing",
+        "planning_report",
+        "decision",
+        "council_vote",
+        "effective",
+        "reapplication_bar",
+        "rehearing_after",
+        "refile_bar",
+    ]
+    hearing: HearingRef = HearingRef.COUNCIL
+    timing: Timing
+    extendable_by_applicant: bool = False
+    condition_text: str | None = prose()
+
+
+class Fraction(Model):
+    """A vote fraction, e.g. 3/4 of all members."""
+
+    numerator: int = Field(ge=1)
+    denominator: int = Field(ge=1)
+
+    @property
+    def value(self) -> float:
+        """The fraction as a number."""
+        return self.numerator / self.denominator
+
+
+class Threshold(Model):
+    """A share of owners whose protest triggers the supermajority."""
+
+    share: float = Field(gt=0, le=1)
+    measure: Literal["area", "area_and_count"]
+    of: Literal["lots_in_change", "lots_within_radius", "zoning_area"]
+    radius_ft: float | None = None
+    includes_rights_of_way: bool = False
+    across_streets_narrower_than_ft: float | None = None
+
+
+class SmallBody(Model):
+    """A different fraction for small governing bodies."""
+
+    max_members: int = Field(ge=1)
+    fraction: Fraction
+
+
+class Vote(Model):
+    """The supermajority a valid protest requires."""
+
+    fraction: Fraction = Field(json_schema_extra=stricter("max"))
+    of: Literal["all_members", "members_present"] = "all_members"
+    small_body: SmallBody | None = None
+    conflicts: Literal["remaining_members_min_majority_of_full"] | None = None
+    rounding: Literal["nearest_half_up", "up"] = "up"
+
+
+class ProtestParams(Model):
+    """A protest petition that raises the vote needed to adopt."""
+
+    thresholds: list[Threshold] = Field(min_length=1)
+    filing: Timing
+    filed_with: str = Field(json_schema_extra=stricter("prose"))
+    vote: Vote
+
+
+class ProcedureParams(Model):
+    """A procedural requirement stated in words: who pays, what is required before adoption."""
+
+    topic: Literal[
+        "hearing_required",
+        "cost_borne_by_applicant",
+        "no_emergency_measure",
+        "notice_failure_not_invalidating",
+        "adoption_without_second_hearing",
+        "planning_review_required",
+        "owner_consent_open_space",
+        "majority_vote",
+        "initiation",
+        "petition_contents",
+        "registration_fee",
+        "planning_findings",
+    ]
+    body: Body | None = None
+    amount: float | None = None
+
+
+class Effective(Model):
+    """The dates between which a rule is law (judged by the date of the hearing noticed)."""
+
+    from_: IsoDate | None = Field(None, alias="from")
+    to: IsoDate | None = None
+
+    def covers(self, day: date) -> bool:
+        """Whether the rule is in force on `day`."""
+        return (self.from_ is None or self.from_ <= day) and (self.to is None or day <= self.to)
+
+
+class Rule(Model):
+    """One rule: the envelope every kind shares. Each kind below types its `params`."""
+
+    id: str = Field(pattern=RULE_ID)
+    title: str = Field(min_length=1, description="A short name for checklists.")
+    citation: str = Field(min_length=1)
+    text: str = Field(min_length=1, description="The source, quoted or paraphrased.")
+    effective: Effective = Field(default_factory=Effective)
+    when: dict[str, Any] | None = None
+    kind: str
+    params: Model
+    supplements: str | None = Field(None, pattern=RULE_ID)
+    replaces: str | None = Field(None, pattern=RULE_ID)
+    conflict: str | None = Field(None, description="How this rule departs from its parent rule.")
+
+    @field_validator("when")
+    @classmethod
+    def _when(cls, value: dict[str, Any] | None) -> dict[str, Any] | None:
+        if value is not None:
+            conditions.check(value)
+        return value
+
+    @model_validator(mode="after")
+    def _one_link(self) -> Rule:
+        if self.supplements and self.replaces:
+            raise ValueError("a rule either supplements or replaces its parent rule, not both")
+        return self
+
+
+class NoticeRule(Rule):
+    """A notice channel requirement."""
+
+    kind: Literal["notice"]
+    params: NoticeParams
+
+
+class RecipientsRule(Rule):
+    """Who receives a mailed notice or transmittal."""
+
+    kind: Literal["recipients"]
+    params: RecipientsParams
+
+
+class ClauseRule(Rule):
+    """A clause a document must contain."""
+
+    kind: Literal["clause"]
+    params: ClauseParams
+
+
+class FormatRule(Rule):
+    """How a document must look."""
+
+    kind: Literal["format"]
+    params: FormatParams
+
+
+class ProofRule(Rule):
+    """Proof that a notice was given."""
+
+    kind: Literal["proof"]
+    params: ProofParams
+
+
+class DeadlineRule(Rule):
+    """A procedural deadline."""
+
+    kind: Literal["deadline"]
+    params: DeadlineParams
+
+
+class ProtestRule(Rule):
+    """A protest petition and the supermajority it triggers."""
+
+    kind: Literal["protest"]
+    params: ProtestParams
+
+
+class ProcedureRule(Rule):
+    """A procedural requirement stated in words."""
+
+    kind: Literal["procedure"]
+    params: ProcedureParams
+
+
+AnyRule = Annotated[
+    NoticeRule
+    | RecipientsRule
+    | ClauseRule
+    | FormatRule
+    | ProofRule
+    | DeadlineRule
+    | ProtestRule
+    | ProcedureRule,
+    Field(discriminator="kind"),
+]
+KINDS = ("notice", "recipients", "clause", "format", "proof", "deadline", "protest", "procedure")
+
+
+class Source(Model):
+    """A law the pack encodes."""
+
+    citation: str
+    title: str
+    href: str | None = None
+    as_of: IsoDate | None = None
+
+
+class TimeCounting(Model):
+    """How a state counts days before an event."""
+
+    count_act_day: bool = False
+    count_event_day: bool = True
+    citation: str
+    text: str
+
+
+class HolidayRule(Model):
+    """A day added to or removed from the calendar of the `holidays` library."""
+
+    name: str
+    month: int = Field(ge=1, le=12)
+    day: int | None = Field(None, ge=1, le=31)
+    weekday: Weekday | None = None
+    nth: int | None = Field(None, ge=-1, le=5, description="-1 is the last such weekday.")
+    offices_open: bool = False
+    citation: str
+
+    @model_validator(mode="after")
+    def _date_or_weekday(self) -> HolidayRule:
+        if (self.day is None) == (self.weekday is None or self.nth is None):
+            raise ValueError("give either day, or weekday with nth")
+        return self
+
+
+class Calendar(Model):
+    """Legal holidays and office-closure days of a jurisdiction."""
+
+    country: str = "US"
+    subdiv: str | None = None
+    closed_weekdays: list[Weekday] = Field(
+        default_factory=lambda: [Weekday.SATURDAY, Weekday.SUNDAY]
+    )
+    legal_holiday_weekdays: list[Weekday] = Field(default_factory=list)
+    additions: list[HolidayRule] = Field(default_factory=list)
+    removals: list[HolidayRule] = Field(default_factory=list)
+    citation: str
+
+
+class Pack(Model):
+    """A jurisdiction's rule pack as written in `jurisdictions/`."""
+
+    schema_version: Literal[1] = 1
+    id: str = Field(pattern=PACK_ID)
+    name: str
+    level: Literal["state", "county", "municipality"]
+    extends: str | None = Field(None, pattern=PACK_ID)
+    version: str
+    last_verified_on: IsoDate
+    timezone: str | None = None
+    governing_body: str | None = None
+    sources: list[Source] = Field(min_length=1)
+    time_counting: TimeCounting | None = None
+    calendar: Calendar | None = None
+    rules: list[AnyRule] = Field(default_factory=list)
+
+    @field_validator("rules")
+    @classmethod
+    def _unique_ids(cls, rules: list[Rule]) -> list[Rule]:
+        seen: set[str] = set()
+        for rule in rules:
+            if rule.id in seen:
+                raise ValueError(f"rule id {rule.id!r} is used twice")
+            seen.add(rule.id)
+        return rules

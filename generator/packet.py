@@ -1,0 +1,256 @@
+"""The one orchestrator: load → plan → render → check → write the packet and its manifest.
+
+A packet is written whole or not at all: everything renders into a temporary folder beside
+the packet and moves in only when rendering succeeded. A generated file that someone edited
+since the last build is kept as `<name>.edited-N.<ext>`, never overwritten.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+
+from generator import __version__
+from generator.documents import DocumentKind, Format
+from generator.inputs import CaseFile, load_case
+from generator.plan import Finding, Plan, plan
+from generator.render import context as ctx
+from generator.render import docx, pdf, templates
+from generator.rules.loader import ROOT, resolve
+
+MANIFEST = "manifest.json"
+LIBRARIES = ("weasyprint", "docxtpl", "python-docx", "jinja2", "markdown", "pydantic", "pyyaml")
+
+
+@dataclass
+class Output:
+    """One rendered file of a packet."""
+
+    kind: DocumentKind
+    format: Format
+    path: str
+    data: bytes
+
+    @property
+    def sha256(self) -> str:
+        """The file's sha256."""
+        return hashlib.sha256(self.data).hexdigest()
+
+
+@dataclass
+class Result:
+    """What a build did: the packet folder, its manifest, and what was kept aside."""
+
+    folder: Path
+    manifest: dict
+    kept: list[str] = field(default_factory=list)
+
+    @property
+    def ready(self) -> bool:
+        """Whether the packet has every required part."""
+        return bool(self.manifest["ready"])
+
+
+def build(case_path: Path, out_root: Path) -> Result:
+    """Build the packet of one case into `out_root/<case-id>/`."""
+    cf = load_case(case_path)
+    pack = resolve(cf.case.jurisdiction)
+    the_plan = plan(cf.case, cf.path, cf.id, pack)
+    outputs = render(the_plan, cf)
+    findings = the_plan.findings + check_markers(the_plan, outputs)
+    manifest = _manifest(cf, the_plan, outputs, findings)
+    return _write(out_root / cf.id, outputs, manifest)
+
+
+def render(the_plan: Plan, cf: CaseFile) -> list[Output]:
+    """Render every planned document in every format."""
+    pack = the_plan.pack
+    outputs: list[Output] = []
+    map_name = ctx.map_file_name(the_plan)
+    map_source = cf.resolve(cf.case.map.image) if cf.case.map else None
+    if map_name and map_source:
+        outputs.append(
+            Output(
+                DocumentKind.MAP,
+                Format(map_name.rsplit(".", 1)[1].replace("jpeg", "jpg")),
+                map_name,
+                map_source.read_bytes(),
+            )
+        )
+    stylesheet = templates.find(pack, "notice.css").read_text(encoding="utf-8")
+    html_env = templates.environment(pack, autoescape=True)
+    text_env = templates.environment(pack, autoescape=False)
+    files = {o.path: o.data for o in outputs}
+    for doc in the_plan.documents:
+        context = ctx.build(the_plan, doc, stylesheet)
+        base = doc.kind.value
+        html = templates.render(html_env, f"{base}.html.j2", context)
+        text = templates.tidy_text(templates.render(text_env, f"{base}.txt.j2", context))
+        outputs.append(Output(doc.kind, Format.TXT, f"{doc.name}.txt", text.encode()))
+        outputs.append(Output(doc.kind, Format.HTML, f"{doc.name}.html", html.encode()))
+        data = pdf.write_pdf(html, files, templates.search_path(pack))
+        outputs.append(Output(doc.kind, Format.PDF, f"{doc.name}.pdf", data))
+        data = docx.render(
+            pack,
+            templates.find(pack, f"{base}.docx"),
+            context,
+            full_text=cf.case.amendment.full_text if cf.case.amendment.print_full_text else None,
+            map_path=map_source,
+            title=f"Notice of public hearing — {cf.case.case_number}",
+        )
+        outputs.append(Output(doc.kind, Format.DOCX, f"{doc.name}.docx", data))
+    return outputs
+
+
+_DATA_CLAUSE = re.compile(r'data-clause="([a-z][a-z0-9_]*)"')
+_BOOKMARK = re.compile(rb'w:name="clause_([a-z][a-z0-9_]*)"')
+
+
+def check_markers(the_plan: Plan, outputs: list[Output]) -> list[Finding]:
+    """Every clause the pack requires must be marked in the HTML and the DOCX of its document."""
+    import io
+    import zipfile
+
+    findings = []
+    by_path = {o.path: o for o in outputs}
+    for doc in the_plan.documents:
+        required = {rule_id: topic for topic, ids in doc.topics().items() for rule_id in ids}
+        html = by_path[f"{doc.name}.html"].data.decode()
+        body = zipfile.ZipFile(io.BytesIO(by_path[f"{doc.name}.docx"].data)).read(
+            "word/document.xml"
+        )
+        found = {
+            "html": set(_DATA_CLAUSE.findall(html)),
+            "docx": {m.decode() for m in _BOOKMARK.findall(body)},
+        }
+        for fmt, marks in found.items():
+            for rule_id in sorted(set(required) - marks):
+                rule = the_plan.pack.rule(rule_id)
+                findings.append(
+                    Finding(
+                        "error",
+                        "PLAN006",
+                        f"required clause {rule.title!r} ({required[rule_id]}) is missing from the {fmt}",
+                        rule_id,
+                        rule.citation,
+                        f"{doc.name}.{fmt}",
+                    )
+                )
+    return findings
+
+
+def _manifest(cf: CaseFile, the_plan: Plan, outputs: list[Output], findings: list[Finding]) -> dict:
+    def version(name: str) -> str | None:
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return None
+
+    ready = not any(f.severity == "error" for f in findings)
+    return {
+        "case": cf.id,
+        "case_number": cf.case.case_number,
+        "jurisdiction": cf.case.jurisdiction,
+        "ready": ready,
+        "documents": [
+            {"kind": o.kind.value, "format": o.format.value, "path": o.path, "sha256": o.sha256}
+            for o in sorted(outputs, key=lambda o: o.path)
+        ],
+        "findings": [f.as_dict() for f in findings],
+        "inputs": {
+            "case": {
+                "path": _rel(cf.path),
+                "sha256": hashlib.sha256(cf.path.read_bytes()).hexdigest(),
+            },
+        },
+        "tool": {"name": "zoning-notices", "version": __version__},
+        "packs": [
+            {
+                "id": pf.pack.id,
+                "version": pf.pack.version,
+                "last_verified_on": pf.pack.last_verified_on.isoformat(),
+                "sha256": pf.sha256,
+            }
+            for pf in the_plan.pack.chain
+        ],
+        "templates": templates.file_hashes(the_plan.pack),
+        "libraries": {name: version(name) for name in LIBRARIES},
+    }
+
+
+def _rel(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _write(folder: Path, outputs: list[Output], manifest: dict) -> Result:
+    """Move the packet into place, keeping edited drafts aside; the manifest is written last."""
+    previous = _previous_hashes(folder)
+    staging = folder.parent / f".{folder.name}.new-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    try:
+        for out in outputs:
+            (staging / out.path).write_bytes(out.data)
+        folder.mkdir(exist_ok=True)
+        kept = []
+        new_paths = {o.path for o in outputs}
+        for name, old_sha in previous.items():
+            target = folder / name
+            if not target.is_file():
+                continue
+            if _sha(target) != old_sha:
+                kept.append(_keep_edited(target))
+            elif name not in new_paths:
+                target.unlink()  # generated last time, no longer part of the packet
+        for out in outputs:
+            target = folder / out.path
+            if target.is_file() and out.path not in previous and _sha(target) != out.sha256:
+                kept.append(_keep_edited(target))  # a file we did not make: never clobber it
+            (staging / out.path).replace(target)
+        edited = sorted(p.name for p in folder.glob("*.edited-*.*"))
+        manifest = dict(manifest)
+        manifest["edited"] = [
+            {
+                "path": name,
+                "sha256": _sha(folder / name),
+                "draft_of": re.sub(r"\.edited-\d+", "", name),
+            }
+            for name in edited
+        ]
+        (folder / MANIFEST).write_text(
+            json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return Result(folder, manifest, kept)
+
+
+def _previous_hashes(folder: Path) -> dict[str, str]:
+    try:
+        old = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        return {d["path"]: d["sha256"] for d in old.get("documents", [])}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+def _keep_edited(path: Path) -> str:
+    stem, dot, ext = path.name.partition(".")
+    n = 1
+    while (path.parent / f"{stem}.edited-{n}{dot}{ext}").exists():
+        n += 1
+    kept = path.parent / f"{stem}.edited-{n}{dot}{ext}"
+    path.rename(kept)
+    return kept.name

@@ -1,0 +1,247 @@
+"""Plan a packet: which notices the law requires for this case, and what stands in the way.
+
+Planning reads the case and the resolved pack and decides; it renders and writes nothing.
+Each hearing is judged by the law in force on its own date.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from generator.documents import DocumentKind
+from generator.models.case import Body, Case, Hearing
+from generator.models.conditions import FACTS
+from generator.models.pack import Channel, ClauseParams, ClauseTopic, HearingRef, NoticeParams
+from generator.rules.loader import Binding, ResolvedPack, Snapshot, snapshot
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something the plan or a check found, with the rule and citation behind it."""
+
+    severity: str  # "error" makes the packet not ready; "warning" and "info" do not
+    code: str
+    message: str
+    rule: str | None = None
+    citation: str | None = None
+    document: str | None = None
+
+    def as_dict(self) -> dict[str, str | None]:
+        """The finding as JSON-ready data."""
+        return {
+            "code": self.code,
+            "rule": self.rule,
+            "severity": self.severity,
+            "message": self.message,
+            "citation": self.citation,
+            "document": self.document,
+        }
+
+
+@dataclass
+class DocumentPlan:
+    """One notice document to render for one hearing."""
+
+    kind: DocumentKind
+    hearing: Hearing
+    notice: Binding
+    clauses: list[Binding]
+    name: str
+
+    def topics(self) -> dict[str, list[str]]:
+        """Required clause topics and the ids of the rules that require each."""
+        out: dict[str, list[str]] = {}
+        for b in self.clauses:
+            topic = b.params.topic.value  # type: ignore[attr-defined]
+            out.setdefault(topic, [])
+            out[topic] += [i for i in b.ids if i not in out[topic]]
+        return out
+
+
+@dataclass
+class Plan:
+    """Everything the renderer needs, and the findings so far."""
+
+    case: Case
+    case_path: Path
+    case_id: str
+    pack: ResolvedPack
+    snapshots: dict[date, Snapshot]
+    documents: list[DocumentPlan] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def map_required_by(self) -> list[Binding]:
+        """Clause rules requiring a map in some planned document."""
+        return [
+            b
+            for d in self.documents
+            for b in d.clauses
+            if b.params.topic == ClauseTopic.MAP  # type: ignore[attr-defined]
+        ]
+
+
+def serves(ref: HearingRef, hearing: Hearing, case: Case) -> bool:
+    """Whether a rule that serves `ref` applies to `hearing`."""
+    if ref == HearingRef.EACH:
+        return True
+    if ref == HearingRef.FIRST:
+        return hearing is case.hearings[0]
+    if ref == HearingRef.COUNCIL:
+        return hearing.body == Body.COUNCIL
+    return hearing.body in (Body.PLANNING, Body.HEARING_OFFICER)
+
+
+def plan(case: Case, case_path: Path, case_id: str, pack: ResolvedPack) -> Plan:
+    """Decide the documents this issue renders (newspaper notices) and collect findings."""
+    snaps = {h.date: snapshot(pack, case, h.date) for h in case.hearings}
+    result = Plan(case, case_path, case_id, pack, snaps)
+    newspaper: list[tuple[Hearing, Binding, Snapshot]] = []
+    for hearing in case.hearings:
+        snap = snaps[hearing.date]
+        for b in snap.of_kind("notice"):
+            p: NoticeParams = b.params  # type: ignore[assignment]
+            if p.channel == Channel.NEWSPAPER and serves(p.hearing, hearing, case):
+                newspaper.append((hearing, b, snap))
+    bodies = [h.body for h, _, _ in newspaper]
+    for hearing, notice, snap in newspaper:
+        doc = DocumentKind.NEWSPAPER_NOTICE
+        clauses = [
+            b
+            for b in snap.of_kind("clause")
+            if doc in b.params.documents  # type: ignore[attr-defined]
+        ]
+        name = doc.value if len(newspaper) == 1 else f"{doc.value}-{hearing.body.value}"
+        if bodies.count(hearing.body) > 1:
+            name += f"-{hearing.date.isoformat()}"
+        result.documents.append(DocumentPlan(doc, hearing, notice, clauses, name))
+    _check_required_hearings(result)
+    _check_content(result)
+    _report_conflicts(result)
+    _report_assumptions(result)
+    return result
+
+
+def _check_required_hearings(result: Plan) -> None:
+    case = result.case
+    for snap in result.snapshots.values():
+        for b in snap.of_kind("notice"):
+            p: NoticeParams = b.params  # type: ignore[assignment]
+            if p.channel != Channel.NEWSPAPER or p.requirement != "required":
+                continue
+            if not any(serves(p.hearing, h, case) for h in case.hearings):
+                result.findings.append(
+                    Finding(
+                        "warning",
+                        "PLAN002",
+                        f"the pack requires newspaper notice of the {p.hearing.value} hearing, but"
+                        " the case lists no such hearing under `hearings`",
+                        b.rule.id,
+                        "; ".join(b.citations),
+                    )
+                )
+    if not case.newspaper and result.documents:
+        result.findings.append(
+            Finding(
+                "warning",
+                "PLAN003",
+                "the case names no newspaper: the ad copy is addressed to none",
+            )
+        )
+
+
+def _check_content(result: Plan) -> None:
+    """A required clause whose facts the case lacks makes the packet not ready."""
+    case = result.case
+    seen: set[tuple[str, str]] = set()
+    for doc in result.documents:
+        for b in doc.clauses:
+            p: ClauseParams = b.params  # type: ignore[assignment]
+            missing = None
+            if p.topic == ClauseTopic.MAP and case.map is None:
+                missing = (
+                    "a map of the change is required but the case supplies none: add `map.image`"
+                    " (until the GIS capability draws maps)"
+                )
+            elif p.topic == ClauseTopic.INTENT_AND_EFFECT and not case.amendment.intent_and_effect:
+                missing = "the notice summarizes the proposal, so it must state its intent and effect: add `amendment.intent_and_effect`"
+            elif p.topic == ClauseTopic.PROPOSED_USE and not case.amendment.proposed_use:
+                missing = "the notice must state the proposed use: add `amendment.proposed_use`"
+            elif p.topic == ClauseTopic.AREA_DESCRIPTION and not (
+                case.area_description or case.parcels
+            ):
+                missing = "the notice must describe the area affected: add `area_description`"
+            elif p.topic == ClauseTopic.MERGER_CLAUSE and not case.amendment.merger_clause:
+                missing = (
+                    "the notice must refer to the merger clause: add `amendment.merger_clause`"
+                )
+            if missing and (b.rule.id, doc.name) not in seen:
+                seen.add((b.rule.id, doc.name))
+                result.findings.append(
+                    Finding(
+                        "error", "PLAN001", missing, b.rule.id, "; ".join(b.citations), doc.name
+                    )
+                )
+        if case.map:
+            shows = set(case.map.shows)
+            for b in doc.clauses:
+                need = set(getattr(b.params, "must_show", []) or [])
+                if b.params.topic == ClauseTopic.MAP and need - shows:  # type: ignore[attr-defined]
+                    result.findings.append(
+                        Finding(
+                            "warning",
+                            "PLAN004",
+                            "the map must show "
+                            + ", ".join(sorted(need - shows)).replace("_", " ")
+                            + "; list what it shows under `map.shows` once checked",
+                            b.rule.id,
+                            "; ".join(b.citations),
+                            doc.name,
+                        )
+                    )
+
+
+def _report_conflicts(result: Plan) -> None:
+    seen: set[str] = set()
+    for snap in result.snapshots.values():
+        for b in snap.bindings:
+            for child in b.supplemented_by:
+                if child.conflict and child.id not in seen:
+                    seen.add(child.id)
+                    result.findings.append(
+                        Finding(
+                            "warning",
+                            "LAW001",
+                            f"{child.citation} departs from {b.rule.citation}: {' '.join(child.conflict.split())}",
+                            child.id,
+                            "; ".join(b.citations),
+                        )
+                    )
+            for d in b.differences:
+                key = f"{b.rule.id}:{d.field}"
+                if key not in seen:
+                    seen.add(key)
+                    result.findings.append(
+                        Finding(
+                            "warning",
+                            "LAW002",
+                            f"state and local law differ on {b.rule.title.lower()}: {d.describe()}",
+                            b.rule.id,
+                            "; ".join(b.citations),
+                        )
+                    )
+
+
+def _report_assumptions(result: Plan) -> None:
+    assumed = sorted(set().union(*(s.assumed for s in result.snapshots.values())))
+    for fact in assumed:
+        result.findings.append(
+            Finding(
+                "info",
+                "PLAN005",
+                f"the case does not state whether {FACTS[fact].doc} ({fact}); rules that depend on it"
+                " were applied as if it were false",
+            )
+        )

@@ -1,0 +1,92 @@
+"""The one template context: everything a notice template may print, named once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup
+
+from generator import __version__
+from generator.plan import DocumentPlan, Plan
+from generator.render.filters import clock, long_date, when
+from generator.render.markdown_text import to_html
+
+MAP_NAME = "map"
+
+
+def map_file_name(plan: Plan) -> str | None:
+    """The packet file name of the case's map image, if it has one."""
+    if not plan.case.map:
+        return None
+    suffix = plan.case.map.image.rsplit(".", 1)[-1].lower()
+    return f"{MAP_NAME}.{suffix}"
+
+
+def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
+    """The context for rendering `doc` of `plan` in any format."""
+    case = plan.case
+    hearing = doc.hearing
+    topics = doc.topics()
+    clauses: dict[str, dict[str, Any]] = {}
+    for b in doc.clauses:
+        p = b.params
+        entry = clauses.setdefault(
+            p.topic.value, {"ids": topics[p.topic.value], "wording": None, "citations": []}
+        )  # type: ignore[attr-defined]
+        entry["wording"] = entry["wording"] or (p.wording and " ".join(p.wording.split()))  # type: ignore[attr-defined]
+        entry["citations"] += [c for c in b.citations if c not in entry["citations"]]
+
+    def wording(topic: str, default: str) -> str:
+        return (clauses.get(topic) or {}).get("wording") or default
+
+    others = [
+        {
+            "body_name": h.body_name,
+            "when": when(h.date, h.start_time),
+            "place": h.place,
+            "address": h.address.one_line(),
+        }
+        for h in case.hearings
+        if h is not hearing
+    ]
+    map_name = map_file_name(plan)
+    return {
+        "tool_version": __version__,
+        "case_number": case.case_number,
+        "municipality": case.municipality,
+        "amendment": case.amendment,
+        "applicant": case.applicant,
+        "parcels": case.parcels,
+        "area_description": case.area_description,
+        "hearing": hearing,
+        "hearing_when": when(hearing.date, hearing.start_time),
+        "hearing_date": long_date(hearing.date),
+        "hearing_time": clock(hearing.start_time),
+        "hearing_address": hearing.address.one_line(),
+        "other_hearings": others,
+        "examination": case.examination,
+        "examination_address": case.examination.address.one_line()
+        if case.examination.address
+        else None,
+        "contact": case.contact,
+        "signer": case.signer or case.contact,
+        "newspaper": case.newspaper,
+        "clauses": clauses,
+        "wording": wording,
+        "map": (
+            {
+                "src": map_name,
+                "caption": case.map.caption,
+                "alt": case.map.alt or case.map.caption or "Map of the proposed change",
+            }
+            if case.map and map_name
+            else None
+        ),
+        # to_html escapes any raw HTML in the Markdown, so its output is safe
+        "full_text_html": (
+            Markup(to_html(case.amendment.full_text))  # noqa: S704
+            if case.amendment.full_text
+            else None
+        ),
+        "stylesheet": Markup(stylesheet),  # noqa: S704  # our own file from templates/
+    }

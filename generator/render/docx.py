@@ -1,0 +1,118 @@
+"""DOCX drafts for lawyers to edit in Word: docxtpl templates, bookmarks on every clause.
+
+Values are escaped (`autoescape=True`; without it docxtpl silently drops text after an `&`).
+Each required clause is wrapped in a bookmark `clause_<rule id>`, so a linter finds it even
+after the text around it was edited. Zip timestamps are fixed so the same input gives the
+same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from generator.render.markdown_text import to_blocks
+from generator.render.templates import environment
+from generator.rules.loader import ResolvedPack
+
+_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+class Bookmarks:
+    """`mark(topic)`/`unmark(topic)` for the template: open and close one bookmark per rule id."""
+
+    def __init__(self, clauses: dict[str, dict[str, Any]]) -> None:
+        self._ids = {topic: entry["ids"] for topic, entry in clauses.items()}
+        self._open: dict[str, list[int]] = {}
+        self._closed: set[str] = set()
+        self._next = 1
+
+    def mark(self, topic: str) -> Markup:
+        """Bookmark starts for every rule that requires `topic` (once)."""
+        if topic in self._open or topic not in self._ids:
+            return Markup("")
+        numbers = []
+        xml = ""
+        for rule_id in self._ids[topic]:
+            numbers.append(self._next)
+            xml += f'<w:bookmarkStart w:id="{self._next}" w:name="clause_{rule_id}"/>'
+            self._next += 1
+        self._open[topic] = numbers
+        return Markup(xml)  # noqa: S704  # rule ids match [a-z][a-z0-9_]*
+
+    def unmark(self, topic: str) -> Markup:
+        """The matching bookmark ends (once)."""
+        if topic not in self._open or topic in self._closed:
+            return Markup("")
+        self._closed.add(topic)
+        return Markup("".join(f'<w:bookmarkEnd w:id="{n}"/>' for n in reversed(self._open[topic])))  # noqa: S704
+
+    def unclosed(self) -> list[str]:
+        """Topics whose bookmarks a template opened but never closed."""
+        return [t for t in self._open if t not in self._closed]
+
+
+def render(
+    pack: ResolvedPack,
+    template: Path,
+    context: dict[str, Any],
+    *,
+    full_text: str | None,
+    map_path: Path | None,
+    title: str,
+) -> bytes:
+    """Render a DOCX template with the shared context; return the normalized file bytes."""
+    from docx.shared import Inches  # heavy: imported only when rendering
+    from docxtpl import DocxTemplate, InlineImage
+
+    tpl = DocxTemplate(str(template))
+    marks = Bookmarks(context["clauses"])
+    ctx = dict(context, mark=marks.mark, unmark=marks.unmark)
+    ctx["full_text"] = _subdoc(tpl, full_text) if full_text else ""
+    ctx["map_image"] = InlineImage(tpl, str(map_path), width=Inches(5.5)) if map_path else ""
+    tpl.render(ctx, jinja_env=environment(pack, autoescape=True), autoescape=True)
+    if marks.unclosed():
+        raise ValueError(
+            f"{template.name}: clause bookmarks never closed: {', '.join(marks.unclosed())}"
+        )
+    props = tpl.docx.core_properties
+    props.title = title
+    out = io.BytesIO()
+    tpl.save(out)
+    return normalize(out.getvalue())
+
+
+def _subdoc(tpl: Any, text: str) -> Any:
+    """The Markdown text of an amendment as Word paragraphs in the template's own styles."""
+    sub = tpl.new_subdoc()
+    for block in to_blocks(text):
+        para = sub.add_paragraph(style=block.style)
+        for run in block.runs:
+            r = para.add_run(run.text)
+            r.bold = run.bold or None
+            r.italic = run.italic or None
+    return sub
+
+
+def normalize(data: bytes) -> bytes:
+    """Rewrite a DOCX zip with fixed timestamps and order, so equal content gives equal bytes."""
+    src = zipfile.ZipFile(io.BytesIO(data))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            fixed = zipfile.ZipInfo(info.filename, _ZIP_TIME)
+            fixed.compress_type = zipfile.ZIP_DEFLATED
+            fixed.external_attr = 0o644 << 16
+            dst.writestr(fixed, src.read(info.filename))
+    return out.getvalue()
+
+
+def text_of(data: bytes) -> str:
+    """The text of a DOCX, one paragraph per line (for tests and checks)."""
+    from docx import Document
+
+    return "\n".join(p.text for p in Document(io.BytesIO(data)).paragraphs)

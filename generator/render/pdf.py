@@ -1,0 +1,79 @@
+"""PDF through WeasyPrint, sealed: a document sees only its own packet files and templates.
+
+Packet files (the map) are served from memory under a fixed base URL, so the PDF does not
+depend on where the packet is written (WeasyPrint names images by URL). WeasyPrint reports
+most problems (a missing image, bad CSS) as log records and carries on; here they are
+errors, so a PDF is never silently missing its map.
+"""
+
+from __future__ import annotations
+
+import logging
+import mimetypes
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+from generator.errors import RenderError
+
+PACKET_URL = "file:///packet/"
+# Font subsetting falls back to fontTools without libharfbuzz-subset0: slower, not wrong.
+_HARMLESS = ("Using fontTools instead of HarfBuzz-Subset",)
+
+
+def _fetcher(files: dict[str, bytes], allowed: list[Path]) -> Any:
+    from weasyprint.urls import URLFetcher, URLFetcherResponse  # heavy
+
+    folders = [p.resolve() for p in allowed]
+
+    class SealedFetcher(URLFetcher):
+        """Serve packet files and template folders; refuse everything else."""
+
+        def fetch(self, url: str, headers: dict[str, str] | None = None) -> Any:
+            if url.startswith(PACKET_URL):
+                name = unquote(url[len(PACKET_URL) :])
+                if name not in files:
+                    raise ValueError(f"no file {name!r} in the packet")
+                kind = mimetypes.guess_type(name)[0] or "application/octet-stream"
+                return URLFetcherResponse(url, files[name], {"Content-Type": kind})
+            parsed = urlparse(url)
+            if parsed.scheme == "file":
+                path = Path(unquote(parsed.path)).resolve()
+                if any(path.is_relative_to(folder) for folder in folders):
+                    return super().fetch(url, headers)
+            raise ValueError(
+                f"refusing to fetch {url}: only packet files and templates may be read"
+            )
+
+    return SealedFetcher(allowed_protocols={"file"})
+
+
+class _Collect(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if not message.startswith(_HARMLESS):
+            self.messages.append(message)
+
+
+def write_pdf(
+    html: str, files: dict[str, bytes], allowed: list[Path], *, variant: str | None = None
+) -> bytes:
+    """Render HTML whose relative links name packet `files` (or templates) to PDF bytes."""
+    from weasyprint import HTML
+
+    collect = _Collect()
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(collect)
+    try:
+        document = HTML(string=html, base_url=PACKET_URL, url_fetcher=_fetcher(files, allowed))
+        options: dict[str, Any] = {"pdf_variant": variant} if variant else {}
+        data = document.write_pdf(**options)
+    finally:
+        logger.removeHandler(collect)
+    if collect.messages:
+        raise RenderError("PDF rendering: " + "; ".join(dict.fromkeys(collect.messages)))
+    return data

@@ -1,0 +1,1 @@
+"""Rule packs: loading the extends chain, merging state and local law, and explaining it."""

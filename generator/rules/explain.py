@@ -1,0 +1,277 @@
+"""`notices explain`: a rule pack as a checklist a clerk can follow, with every citation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from generator.models.conditions import describe
+from generator.models.pack import (
+    Channel,
+    ClauseParams,
+    DeadlineParams,
+    FormatParams,
+    NoticeParams,
+    ProofParams,
+    RecipientsParams,
+    Rule,
+    Timing,
+    TimingType,
+)
+from generator.rules.loader import ResolvedPack
+from generator.rules.merge import EmptyWindowError, bind
+
+_HEARING = {
+    "council": "the council hearing",
+    "planning": "the planning hearing",
+    "first": "the first hearing",
+    "each": "each hearing",
+}
+_EVENT = {
+    "hearing": None,
+    "vote": "the vote",
+    "petition_received": "receipt of the petition",
+    "hearing_completed": "completion of the hearing",
+    "final_approval": "final approval",
+    "rejection": "rejection",
+    "decision": "the decision",
+    "withdrawal": "withdrawal",
+    "filing": "the filing",
+}
+
+
+def describe_timing(timing: Timing, hearing: str = "each") -> str:
+    """Say a timing rule in words: "at least 14 days before the council hearing"."""
+    event = _EVENT[timing.event.value] or _HEARING.get(hearing, "the hearing")
+    t = timing.type
+    if t == TimingType.AT_LEAST_BEFORE:
+        text = f"at least {timing.days} {'clear ' if timing.clear_days else ''}days before {event}"
+    elif t == TimingType.WINDOW_BEFORE:
+        text = (
+            f"not less than {timing.min_days} nor more than {timing.max_days} days before {event}"
+        )
+    elif t == TimingType.WEEKLY_BEFORE:
+        text = f"once each week for {timing.weeks} successive weeks before {event}"
+        notes = []
+        if timing.week_model == "calendar_sun_sat":
+            notes.append("calendar weeks, Sunday to Saturday")
+        elif timing.week_model == "rolling_7":
+            notes.append("weeks of seven days from the first insertion")
+        if timing.may_include_event_week:
+            notes.append("the week of the hearing may count")
+        if timing.event_day_insertion_counts is False:
+            notes.append("an insertion on the hearing day does not count")
+        if notes:
+            text += f" ({'; '.join(notes)})"
+    elif t == TimingType.BUSINESS_DAYS_BEFORE:
+        at = f" by {timing.clock_time.strftime('%H:%M')}" if timing.clock_time else ""
+        text = f"{timing.business_days} business day(s) before {event}{at}"
+    elif t == TimingType.WITHIN_AFTER:
+        text = f"within {_span(timing)} after {event}"
+    elif t == TimingType.AT_LEAST_AFTER:
+        text = f"no sooner than {timing.days} days after {event}"
+    else:
+        text = f"not again within {_span(timing)} after {event}"
+    if timing.insertions:
+        text = f"at least {_times(timing.insertions)}, " + text
+    return text
+
+
+def _span(timing: Timing) -> str:
+    if timing.months:
+        return f"{timing.months} months"
+    return f"{timing.days} days"
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+@dataclass
+class Item:
+    """One checklist line: a rule, the local rules that supplement it, and the binding params."""
+
+    rule: Rule
+    children: list[Rule]
+    params: Any
+    differences: list[str]
+
+    @property
+    def citations(self) -> str:
+        """Every citation behind the line."""
+        return "; ".join(dict.fromkeys([self.rule.citation, *(c.citation for c in self.children)]))
+
+
+def items(resolved: ResolvedPack, on: date | None) -> list[Item]:
+    """The pack's rules in force on `on` (all, if None), each with its supplementing rules."""
+
+    def live(rule: Rule) -> bool:
+        return on is None or rule.effective.covers(on)
+
+    kids: dict[str, list[Rule]] = {}
+    for pair in resolved.pairs:
+        if live(pair.parent) and live(pair.child):
+            kids.setdefault(pair.parent.id, []).append(pair.child)
+    absorbed = {c.id for cs in kids.values() for c in cs}
+    out = []
+    for rule in resolved.rules:
+        if not live(rule) or rule.id in absorbed:
+            continue
+        params, diffs = rule.params, []
+        for child in kids.get(rule.id, []):
+            try:
+                params, more = bind(params, child.params)
+                diffs += [d.describe() for d in more]
+            except EmptyWindowError as exc:
+                diffs.append(f"ERROR: {exc}")
+        out.append(Item(rule, kids.get(rule.id, []), params, diffs))
+    return out
+
+
+@dataclass
+class Conflict:
+    """A difference between a local rule and the state rule it supplements."""
+
+    local: Rule
+    state: Rule
+    message: str
+
+
+def conflicts(resolved: ResolvedPack, on: date | None = None) -> list[Conflict]:
+    """Every state-versus-local difference: computed from params, and stated in `conflict:`."""
+    out = []
+    for item in items(resolved, on):
+        for child in item.children:
+            if child.conflict:
+                out.append(Conflict(child, item.rule, " ".join(child.conflict.split())))
+            try:
+                _, diffs = bind(item.rule.params, child.params)
+                out.extend(Conflict(child, item.rule, d.describe()) for d in diffs)
+            except EmptyWindowError as exc:
+                out.append(Conflict(child, item.rule, str(exc)))
+    return out
+
+
+def checklist(resolved: ResolvedPack, on: date | None = None) -> str:
+    """Render the pack as a plain-text checklist grouped by notice channel."""
+    chain = " → ".join(f"{pf.pack.name} ({pf.pack.id})" for pf in resolved.chain)
+    head = resolved.pack
+    lines = [chain, f"Pack version {head.version}, last verified {head.last_verified_on}."]
+    lines.append(f"Rules in force on {on}." if on else "All rules, whatever their effective dates.")
+    every = items(resolved, on)
+    notices = [i for i in every if isinstance(i.params, NoticeParams)]
+    for channel in Channel:
+        group = [i for i in notices if i.params.channel == channel]
+        if not group:
+            continue
+        lines += ["", channel.value.replace("_", " ").upper()]
+        docs = {i.params.document for i in group}
+        ids = {i.rule.id for i in group}
+        for item in group:
+            p = item.params
+            lines.append(_line(item))
+            detail = [f"{p.requirement}", f"document: {p.document.value}"]
+            if p.timing:
+                detail.append(describe_timing(p.timing, p.hearing.value))
+            if p.mail_class:
+                detail.append(p.mail_class.replace("_", "-") + " mail")
+            if p.circulation:
+                detail.append(f"newspaper of {p.circulation} circulation")
+            if p.places:
+                detail.append(f"{p.places.count} places: {p.places.description}")
+            lines.append("      " + "; ".join(detail))
+            lines += _extra(item)
+        for item in every:
+            p = item.params
+            if isinstance(p, RecipientsParams) and p.notice in ids:
+                dist = (
+                    f" within {p.distance_ft:,g} ft of the {p.measured_from or 'land'}"
+                    if p.distance_ft
+                    else ""
+                )
+                lines.append(_line(item, "to") + f"\n      {p.group.value.replace('_', ' ')}{dist}")
+                lines += _extra(item)
+            elif isinstance(p, ProofParams) and set(p.proves) & ids:
+                note = ", notarized" if p.notarized else ""
+                lines.append(_line(item, "proof") + f"\n      {p.document.value}{note}")
+                lines += _extra(item)
+            elif isinstance(p, FormatParams) and p.document in docs:
+                lines.append(_line(item, "form"))
+                lines += _extra(item)
+    clauses = [i for i in every if isinstance(i.params, ClauseParams)]
+    docs_seen: list[str] = []
+    for item in clauses:
+        docs_seen += [d.value for d in item.params.documents if d.value not in docs_seen]
+    for doc in docs_seen:
+        lines += ["", f"CONTENT OF {doc.replace('_', ' ').upper()}"]
+        for item in clauses:
+            if doc in item.params.documents:
+                lines.append(_line(item))
+                lines += _extra(item)
+    rest = [i for i in every if i.rule.kind in ("deadline", "protest", "procedure")]
+    if rest:
+        lines += ["", "PROCEDURE"]
+        for item in rest:
+            lines.append(_line(item))
+            if isinstance(item.params, DeadlineParams):
+                lines.append(
+                    "      " + describe_timing(item.params.timing, item.params.hearing.value)
+                )
+            lines += _extra(item)
+    found = conflicts(resolved, on)
+    lines += ["", "CONFLICTS BETWEEN STATE AND LOCAL LAW (the stricter binds)"]
+    if not found:
+        lines.append("  none")
+    for c in found:
+        lines.append(f"  ! {c.local.citation} vs {c.state.citation} [{c.local.id}]: {c.message}")
+    return "\n".join(lines) + "\n"
+
+
+def _line(item: Item, tag: str = "") -> str:
+    label = f"{tag}: " if tag else ""
+    return f"  [ ] {label}{item.rule.title} — {item.citations}  ({', '.join([item.rule.id, *(c.id for c in item.children)])})"
+
+
+def _extra(item: Item) -> list[str]:
+    out = []
+    if item.rule.when is not None:
+        out.append(f"      when: {describe(item.rule.when)}")
+    eff = item.rule.effective
+    if eff.from_ or eff.to:
+        out.append(f"      in force: {eff.from_ or '…'} to {eff.to or '…'}")
+    return out
+
+
+def as_json(resolved: ResolvedPack, on: date | None = None) -> dict[str, Any]:
+    """The checklist as data: every rule with its binding params, and the conflicts."""
+    return {
+        "id": resolved.id,
+        "chain": [
+            {"id": pf.pack.id, "name": pf.pack.name, "version": pf.pack.version}
+            for pf in resolved.chain
+        ],
+        "on": on.isoformat() if on else None,
+        "rules": [
+            {
+                "id": item.rule.id,
+                "ids": [item.rule.id, *(c.id for c in item.children)],
+                "kind": item.rule.kind,
+                "title": item.rule.title,
+                "citations": [item.rule.citation, *(c.citation for c in item.children)],
+                "when": item.rule.when,
+                "params": item.params.model_dump(mode="json", exclude_defaults=True),
+            }
+            for item in items(resolved, on)
+        ],
+        "conflicts": [
+            {
+                "local": c.local.id,
+                "local_citation": c.local.citation,
+                "state": c.state.id,
+                "state_citation": c.state.citation,
+                "message": c.message,
+            }
+            for c in conflicts(resolved, on)
+        ],
+    }

@@ -1,0 +1,337 @@
+"""Find a pack by id, resolve its `extends` chain, and merge state and local rules.
+
+A pack lives in `jurisdictions/<id>.yaml`, or in a folder `jurisdictions/<id>/` holding
+`pack.yaml` and any number of other files that each hold a `rules:` list.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import date
+from functools import cache
+from pathlib import Path
+
+from pydantic import Field
+
+from generator.errors import Problem, UserError, display_path
+from generator.models.base import Model, validate
+from generator.models.case import Case
+from generator.models.conditions import evaluate
+from generator.models.pack import AnyRule, Calendar, Pack, Rule, TimeCounting
+from generator.rules.merge import Difference, EmptyWindowError, bind
+from generator.yamlio import Located, load
+
+ROOT = Path(__file__).resolve().parents[2]
+JURISDICTIONS = ROOT / "jurisdictions"
+
+
+class RulesFile(Model):
+    """A file of a pack folder other than `pack.yaml`: more rules."""
+
+    rules: list[AnyRule] = Field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class PackFile:
+    """One loaded pack and the files it came from."""
+
+    pack: Pack
+    files: tuple[Path, ...]
+    where: dict[str, tuple[str, int | None, str]] = field(default_factory=dict)
+
+    def problem(self, rule_id: str, field_path: str, message: str) -> Problem:
+        """A problem located at the rule `rule_id` of this pack."""
+        file, line, loc = self.where.get(rule_id, (display_path(self.files[0]), None, "rules"))
+        return Problem(file, line, None, f"{loc}.{field_path}", message)
+
+    @property
+    def sha256(self) -> str:
+        """One hash over the pack's files, for the manifest."""
+        digest = hashlib.sha256()
+        for path in self.files:
+            digest.update(path.read_bytes())
+        return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A local rule that supplements a state rule: both bind, and the stricter value wins."""
+
+    parent: Rule
+    child: Rule
+
+
+@dataclass
+class ResolvedPack:
+    """A pack with its chain resolved: every rule from broad to narrow, and their pairings."""
+
+    id: str
+    chain: list[PackFile]
+    rules: list[Rule]
+    origin: dict[str, str]
+    pairs: list[Pair] = field(default_factory=list)
+
+    @property
+    def pack(self) -> Pack:
+        """The narrowest pack of the chain (the one asked for)."""
+        return self.chain[-1].pack
+
+    @property
+    def time_counting(self) -> TimeCounting | None:
+        """The counting convention, from the narrowest pack that states one."""
+        return next(
+            (p.pack.time_counting for p in reversed(self.chain) if p.pack.time_counting), None
+        )
+
+    @property
+    def calendar(self) -> Calendar | None:
+        """The state calendar with every pack's additions and removals."""
+        calendars = [p.pack.calendar for p in self.chain if p.pack.calendar]
+        if not calendars:
+            return None
+        base = calendars[0]
+        return base.model_copy(
+            update={
+                "additions": [a for c in calendars for a in c.additions],
+                "removals": [r for c in calendars for r in c.removals],
+            }
+        )
+
+    @property
+    def timezone(self) -> str | None:
+        """The narrowest pack's time zone."""
+        return next((p.pack.timezone for p in reversed(self.chain) if p.pack.timezone), None)
+
+    def rule(self, rule_id: str) -> Rule:
+        """The rule with this id."""
+        return next(r for r in self.rules if r.id == rule_id)
+
+
+def pack_paths(pack_id: str, root: Path = JURISDICTIONS) -> list[Path]:
+    """The files of pack `pack_id`, header first; empty if there is no such pack."""
+    single = root / f"{pack_id}.yaml"
+    folder = root / pack_id
+    if single.is_file():
+        return [single]
+    if (folder / "pack.yaml").is_file():
+        rest = sorted(p for p in folder.glob("*.yaml") if p.name != "pack.yaml")
+        return [folder / "pack.yaml", *rest]
+    return []
+
+
+def available(root: Path = JURISDICTIONS) -> list[str]:
+    """Every pack id under `root`."""
+    ids = {p.stem for p in root.glob("*.yaml")} | {p.parent.name for p in root.glob("*/pack.yaml")}
+    return sorted(ids)
+
+
+def load_pack_file(pack_id: str, root: Path = JURISDICTIONS) -> PackFile:
+    """Load and validate one pack (without its parents)."""
+    paths = pack_paths(pack_id, root)
+    if not paths:
+        known = ", ".join(available(root)) or "none"
+        raise UserError(f"unknown jurisdiction {pack_id!r}; known packs: {known}")
+    header = load(paths[0])
+    pack = validate(Pack, header)
+    problems: list[Problem] = []
+    if pack.id != pack_id:
+        problems.append(
+            header.problem(("id",), f"must be {pack_id!r}, the name of the pack's file")
+        )
+    rules = list(pack.rules)
+    where = _rule_lines(header, rules)
+    for path in paths[1:]:
+        doc = load(path)
+        try:
+            more = validate(RulesFile, doc).rules
+        except UserError as exc:
+            problems.extend(exc.problems)
+            continue
+        where.update(_rule_lines(doc, more))
+        rules.extend(more)
+    ids = [r.id for r in rules]
+    for dup in sorted({i for i in ids if ids.count(i) > 1}):
+        problems.append(
+            Problem(
+                display_path(paths[0].parent), None, None, "rules", f"rule id {dup!r} is used twice"
+            )
+        )
+    if problems:
+        raise UserError(problems)
+    return PackFile(pack.model_copy(update={"rules": rules}), tuple(paths), where)
+
+
+def _rule_lines(doc: Located, rules: list[Rule]) -> dict[str, tuple[str, int | None, str]]:
+    lines = {}
+    for i, rule in enumerate(rules):
+        pos = doc.values.get(("rules", i))
+        lines[rule.id] = (doc.file, pos[0] if pos else None, f"rules[{i}]")
+    return lines
+
+
+def resolve(pack_id: str, root: Path = JURISDICTIONS) -> ResolvedPack:
+    """Load a pack and its parents, and merge their rules (DESIGN.md §3)."""
+    return _resolve(pack_id, root)
+
+
+@cache
+def _resolve(pack_id: str, root: Path) -> ResolvedPack:
+    chain: list[PackFile] = []
+    seen: list[str] = []
+    current: str | None = pack_id
+    while current:
+        if current in seen:
+            cycle = " -> ".join([*seen, current])
+            raise UserError(f"jurisdictions: extends cycle: {cycle}")
+        seen.append(current)
+        try:
+            chain.insert(0, load_pack_file(current, root))
+        except UserError as exc:
+            if current != pack_id and "unknown jurisdiction" in str(exc):
+                child = seen[-2]
+                raise UserError(
+                    Problem(
+                        display_path(pack_paths(child, root)[0]),
+                        None,
+                        None,
+                        "extends",
+                        f"parent pack {current!r} does not exist",
+                    )
+                ) from None
+            raise
+        current = chain[0].pack.extends
+    rules: list[Rule] = []
+    origin: dict[str, str] = {}
+    pairs: list[Pair] = []
+    problems: list[Problem] = []
+    for pf in chain:
+        for rule in pf.pack.rules:
+            target = rule.replaces or rule.supplements
+            if rule.id in origin:
+                problems.append(
+                    pf.problem(
+                        rule.id,
+                        "id",
+                        f"rule id {rule.id!r} is already used by pack {origin[rule.id]!r}; give the"
+                        " local rule its own id and say `supplements:` or `replaces:`",
+                    )
+                )
+                continue
+            if target and target not in origin:
+                link = "replaces" if rule.replaces else "supplements"
+                problems.append(
+                    pf.problem(rule.id, link, f"{target!r} is not a rule of a parent pack")
+                )
+                continue
+            if rule.replaces:
+                rules = [r for r in rules if r.id != rule.replaces]
+                pairs = [p for p in pairs if p.parent.id != rule.replaces]
+            elif rule.supplements:
+                parent = next(r for r in rules if r.id == rule.supplements)
+                if parent.kind != rule.kind:
+                    problems.append(
+                        pf.problem(
+                            rule.id,
+                            "supplements",
+                            f"supplements a {parent.kind} rule but is a {rule.kind} rule",
+                        )
+                    )
+                    continue
+                pairs.append(Pair(parent, rule))
+            rules.append(rule)
+            origin[rule.id] = pf.pack.id
+    if problems:
+        raise UserError(problems)
+    resolved = ResolvedPack(pack_id, chain, rules, origin, pairs)
+    _check_references(resolved)
+    return resolved
+
+
+def _check_references(resolved: ResolvedPack) -> None:
+    """Rules that name other rules (`notice:`, `proves:`) must name real ones."""
+    ids = {r.id for r in resolved.rules}
+    files = {pf.pack.id: pf for pf in resolved.chain}
+    problems = []
+    for rule in resolved.rules:
+        for attr in ("notice", "proves", "same_content_as"):
+            targets = getattr(rule.params, attr, None) or []
+            for target in [targets] if isinstance(targets, str) else targets:
+                if target in ids:
+                    continue
+                pf = files[resolved.origin[rule.id]]
+                problems.append(
+                    pf.problem(
+                        rule.id, f"params.{attr}", f"no rule {target!r} in this pack or its parents"
+                    )
+                )
+    if problems:
+        raise UserError(problems)
+
+
+@dataclass(frozen=True)
+class Binding:
+    """A rule in force for a case, with the params that bind after merging local law."""
+
+    rule: Rule
+    params: Model
+    supplemented_by: tuple[Rule, ...] = ()
+    differences: tuple[Difference, ...] = ()
+
+    @property
+    def citations(self) -> list[str]:
+        """The citations of every rule behind this binding."""
+        return [self.rule.citation, *(r.citation for r in self.supplemented_by)]
+
+    @property
+    def ids(self) -> list[str]:
+        """The ids of every rule behind this binding."""
+        return [self.rule.id, *(r.id for r in self.supplemented_by)]
+
+
+@dataclass
+class Snapshot:
+    """The rules that apply to one case on one date, merged; and the facts assumed false."""
+
+    pack: ResolvedPack
+    on: date
+    bindings: list[Binding]
+    assumed: set[str]
+
+    def of_kind(self, kind: str) -> list[Binding]:
+        """Bindings of rules of `kind`."""
+        return [b for b in self.bindings if b.rule.kind == kind]
+
+
+def snapshot(resolved: ResolvedPack, case: Case, on: date) -> Snapshot:
+    """Select the rules in force on `on` whose `when` holds for `case`, and merge pairs."""
+    assumed: set[str] = set()
+    live: list[Rule] = []
+    for rule in resolved.rules:
+        if not rule.effective.covers(on):
+            continue
+        outcome = evaluate(rule.when, case)
+        assumed |= outcome.assumed
+        if outcome.value:
+            live.append(rule)
+    live_ids = {r.id for r in live}
+    children: dict[str, list[Rule]] = {}
+    for pair in resolved.pairs:
+        if pair.parent.id in live_ids and pair.child.id in live_ids:
+            children.setdefault(pair.parent.id, []).append(pair.child)
+    absorbed = {c.id for kids in children.values() for c in kids}
+    bindings = []
+    for rule in live:
+        if rule.id in absorbed:
+            continue
+        params, diffs = rule.params, []
+        for child in children.get(rule.id, []):
+            try:
+                params, more = bind(params, child.params)
+            except EmptyWindowError as exc:
+                raise UserError(
+                    f"{resolved.id}: {child.id} ({child.citation}) and {rule.id} ({rule.citation}): {exc}"
+                ) from None
+            diffs.extend(more)
+        bindings.append(Binding(rule, params, tuple(children.get(rule.id, [])), tuple(diffs)))
+    return Snapshot(resolved, on, bindings, assumed)

@@ -1,0 +1,109 @@
+"""The stricter binds: merging a local rule's params with the state rule it supplements.
+
+Each parameter says how it merges (`stricter=` in `generator.models.pack`): a larger day count
+or distance binds, a window is the intersection of both windows, lists are united, a duty
+either law imposes binds. Every difference is reported, so `explain` and the plan can show
+the conflict between state and local law.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from generator.models.base import Model
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One parameter on which local and state law differ."""
+
+    field: str
+    parent: Any
+    child: Any
+    binding: Any
+
+    def describe(self) -> str:
+        """A sentence for explain and the plan."""
+        return f"{self.field}: state {_show(self.parent)}, local {_show(self.child)}; {_show(self.binding)} binds"
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, BaseModel):
+        return str(value.model_dump(exclude_defaults=True, mode="json"))
+    if hasattr(value, "value") and not isinstance(value, (int, float)):
+        return str(value.value)
+    return str(value)
+
+
+class EmptyWindowError(ValueError):
+    """Local and state windows do not overlap: no date satisfies both laws."""
+
+
+def bind(parent: Model, child: Model, prefix: str = "") -> tuple[Model, list[Difference]]:
+    """Merge two params models of the same kind; return the binding params and the differences."""
+    if type(parent) is not type(child):
+        return parent, [Difference(prefix or "params", parent, child, parent)]
+    merged: dict[str, Any] = {}
+    diffs: list[Difference] = []
+    for name, info in type(parent).model_fields.items():
+        a, b = getattr(parent, name), getattr(child, name)
+        path = f"{prefix}.{name}" if prefix else name
+        how = (
+            (info.json_schema_extra or {}).get("stricter")
+            if isinstance(info.json_schema_extra, dict)
+            else None
+        )
+        if (
+            a == b
+            or b is None
+            or b == info.get_default(call_default_factory=True)
+            or how == "prose"
+        ):
+            merged[name] = a  # the local rule is silent (or only words it differently)
+            continue
+        if a is None:
+            merged[name] = b
+            continue
+        if isinstance(a, Model) and how is None:
+            merged[name], sub = bind(a, b, path)
+            diffs.extend(sub)
+            continue
+        value = _stricter(how, a, b)
+        merged[name] = value
+        if value != a:
+            diffs.append(Difference(path, a, b, value))  # the local rule is stricter
+        elif how not in ("union", "or"):
+            diffs.append(Difference(path, a, b, value))  # the local rule is weaker
+    result = type(parent).model_validate(merged) if not _is_window_empty(merged) else None
+    if result is None:
+        raise EmptyWindowError(
+            f"{prefix or 'timing'}: the windows do not overlap (not less than {merged['min_days']}"
+            f" nor more than {merged['max_days']} days)"
+        )
+    return result, diffs
+
+
+def _stricter(how: str | None, a: Any, b: Any) -> Any:
+    if how == "max":
+        return max(a, b, key=_magnitude)
+    if how == "min":
+        return min(a, b, key=_magnitude)
+    if how == "or":
+        return bool(a or b)
+    if how == "union":
+        return [*a, *(x for x in b if x not in a)]
+    return a  # unmarked: the parent (state) law's value binds
+
+
+def _magnitude(value: Any) -> Any:
+    return value.value if hasattr(value, "numerator") else value
+
+
+def _is_window_empty(values: dict[str, Any]) -> bool:
+    low, high = values.get("min_days"), values.get("max_days")
+    return low is not None and high is not None and low > high

@@ -1,0 +1,203 @@
+"""Write the base DOCX templates (templates/_base/*.docx) with python-docx.
+
+The .docx files are committed so that a lawyer or clerk can open and restyle them in Word;
+this script is how they were made, and remakes them after a change: `make docx-templates`.
+Every paragraph uses a named Word style (no hard formatting), so edits in Word stay clean.
+Jinja tags follow docxtpl's rules: `{%p %}` alone in its paragraph, `{{r %}}` for bookmarks.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from pathlib import Path
+
+from docx import Document
+from docx.enum.style import WD_STYLE_TYPE
+from docx.enum.text import WD_ALIGN_PARAGRAPH
+from docx.shared import Inches, Pt
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from generator.render.docx import normalize
+
+BASE = Path(__file__).resolve().parent / "_base"
+FIXED = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+
+
+def styled_document(title: str) -> Document:
+    """A document with the notice styles defined and fixed core properties."""
+    doc = Document()
+    section = doc.sections[0]
+    section.page_width, section.page_height = Inches(8.5), Inches(11)
+    for side in ("left_margin", "right_margin", "top_margin", "bottom_margin"):
+        setattr(section, side, Inches(1))
+    normal = doc.styles["Normal"]
+    normal.font.name = "Times New Roman"
+    normal.font.size = Pt(11)
+    normal.paragraph_format.space_after = Pt(6)
+
+    def para(
+        name: str,
+        base: str,
+        *,
+        size: float | None = None,
+        bold: bool = False,
+        italic: bool = False,
+        align: WD_ALIGN_PARAGRAPH | None = None,
+        indent: float | None = None,
+        before: float | None = None,
+    ) -> None:
+        style = doc.styles.add_style(name, WD_STYLE_TYPE.PARAGRAPH)
+        style.base_style = doc.styles[base]
+        style.quick_style = True
+        if size:
+            style.font.size = Pt(size)
+        style.font.bold = bold or None
+        style.font.italic = italic or None
+        fmt = style.paragraph_format
+        if align is not None:
+            fmt.alignment = align
+        if indent is not None:
+            fmt.left_indent = Inches(indent)
+        if before is not None:
+            fmt.space_before = Pt(before)
+
+    para("Notice Title", "Normal", size=15, bold=True, align=WD_ALIGN_PARAGRAPH.CENTER)
+    para("Notice Subject", "Normal", bold=True, align=WD_ALIGN_PARAGRAPH.CENTER)
+    para("Notice Body", "Normal", align=WD_ALIGN_PARAGRAPH.JUSTIFY)
+    para("Notice Heading", "Normal", size=11.5, bold=True, before=8)
+    para("Notice Parcel", "List Bullet")
+    para("Notice Map", "Normal", align=WD_ALIGN_PARAGRAPH.CENTER)
+    para("Notice Caption", "Normal", size=9.5, italic=True, align=WD_ALIGN_PARAGRAPH.CENTER)
+    para("Notice Signature", "Normal", before=10)
+    para("Amendment Text", "Normal", indent=0.3)
+    para("Amendment Quote", "Normal", italic=True, indent=0.6)
+    para("Amendment Heading 1", "Normal", size=11.5, bold=True, indent=0.3, before=6)
+    para("Amendment Heading 2", "Normal", bold=True, indent=0.3, before=6)
+    para("Amendment Heading 3", "Normal", bold=True, italic=True, indent=0.3, before=4)
+    props = doc.core_properties
+    props.title, props.author, props.last_modified_by = title, "Zoning Notices", "Zoning Notices"
+    props.created = props.modified = FIXED
+    props.revision = 1
+    return doc
+
+
+def paragraph(doc: Document, style: str, *runs: str) -> None:
+    """Add one paragraph of `style` with each piece of text in its own run."""
+    p = doc.add_paragraph(style=style)
+    for text in runs:
+        p.add_run(text)
+
+
+def marked(doc: Document, style: str, topic: str, text: str) -> None:
+    """A paragraph that is one whole clause, bookmarked `clause_<rule id>` for each rule."""
+    paragraph(doc, style, f'{{{{r mark("{topic}") }}}}', text, f'{{{{r unmark("{topic}") }}}}')
+
+
+def optional(doc: Document, topic: str, text: str) -> None:
+    """A clause paragraph printed only when the pack requires the clause."""
+    paragraph(doc, "Notice Body", f'{{%p if "{topic}" in clauses %}}')
+    marked(doc, "Notice Body", topic, text)
+    paragraph(doc, "Notice Body", "{%p endif %}")
+
+
+def newspaper_notice() -> Document:
+    """The newspaper legal notice."""
+    doc = styled_document("Notice of public hearing")
+    paragraph(doc, "Notice Body", '{%p import "phrases.j2" as ph with context %}')
+    paragraph(doc, "Notice Title", "{{ ph.title()|squash }}")
+    paragraph(doc, "Notice Subject", "{{ ph.subject()|squash }}")
+    marked(doc, "Notice Body", "under_consideration", "{{ ph.under_consideration()|squash }}")
+    paragraph(
+        doc,
+        "Notice Body",
+        '{{r mark("hearing_body") }}',
+        '{{r mark("hearing_when_where") }}',
+        "{{ ph.hearing_when_where()|squash }}",
+        '{{r unmark("hearing_when_where") }}',
+        '{{r unmark("hearing_body") }}',
+    )
+    paragraph(doc, "Notice Body", "{%p if other_hearings %}")
+    paragraph(doc, "Notice Body", "{{ ph.other_hearings_sentence()|squash }}")
+    paragraph(doc, "Notice Body", "{%p endif %}")
+    optional(doc, "right_to_be_heard", "{{ ph.right_to_be_heard()|squash }}")
+    paragraph(doc, "Notice Body", "{%p if parcels %}")
+    paragraph(
+        doc,
+        "Notice Body",
+        '{{r mark("property_identification") }}',
+        "{{ ph.property_intro()|squash }}",
+    )
+    paragraph(doc, "Notice Body", "{%p for p in parcels %}")
+    paragraph(
+        doc,
+        "Notice Parcel",
+        "{{ ph.parcel(p)|squash }}",
+        "{% if loop.last %}",
+        '{{r unmark("property_identification") }}',
+        "{% endif %}",
+    )
+    paragraph(doc, "Notice Body", "{%p endfor %}")
+    paragraph(doc, "Notice Body", "{%p endif %}")
+    optional(doc, "district_change", "{{ ph.district_change()|squash }}")
+    paragraph(doc, "Notice Body", "{%p if area_description %}")
+    marked(doc, "Notice Body", "area_description", "{{ ph.area_sentence()|squash }}")
+    paragraph(doc, "Notice Body", "{%p endif %}")
+    marked(doc, "Notice Heading", "proposal_statement", "{{ ph.proposal_heading()|squash }}")
+    paragraph(doc, "Notice Body", "{%p if amendment.print_full_text %}")
+    paragraph(doc, "Amendment Text", "{{p full_text }}")
+    paragraph(doc, "Notice Body", "{%p else %}")
+    paragraph(doc, "Notice Body", "{{ amendment.summary|squash }}")
+    paragraph(doc, "Notice Body", "{%p endif %}")
+    paragraph(
+        doc,
+        "Notice Body",
+        '{%p if "intent_and_effect" in clauses or (amendment.intent_and_effect and not amendment.print_full_text) %}',
+    )
+    paragraph(
+        doc,
+        "Notice Body",
+        '{{r unmark("proposal_statement") }}',
+        '{{r mark("intent_and_effect") }}',
+        "{{ ph.intent_and_effect()|squash }}",
+        '{{r unmark("intent_and_effect") }}',
+    )
+    paragraph(doc, "Notice Body", "{%p endif %}")
+    for topic in (
+        "standards_changes",
+        "nature_and_extent",
+        "proposed_use",
+        "noise_zone_statement",
+        "special_use_permit_review",
+    ):
+        optional(doc, topic, f"{{{{ ph.{topic}()|squash }}}}")
+    paragraph(doc, "Notice Body", "{%p if map %}")
+    paragraph(doc, "Notice Map", '{{r mark("map") }}', "{{ map_image }}")
+    paragraph(doc, "Notice Caption", "{{ ph.map_caption()|squash }}", '{{r unmark("map") }}')
+    paragraph(doc, "Notice Body", "{%p endif %}")
+    paragraph(
+        doc,
+        "Notice Body",
+        '{{r unmark("proposal_statement") }}',
+        '{{r mark("where_to_examine") }}',
+        "{{ ph.where_to_examine()|squash }}",
+        '{{r unmark("where_to_examine") }}',
+    )
+    optional(doc, "full_text_from_clerk", "{{ ph.full_text_from_clerk()|squash }}")
+    optional(doc, "may_be_amended", "{{ ph.may_be_amended()|squash }}")
+    paragraph(doc, "Notice Body", "{{ ph.contact_line()|squash }}")
+    paragraph(doc, "Notice Signature", "{{ ph.signature()|squash }}")
+    return doc
+
+
+def main() -> None:
+    """Write every base DOCX template."""
+    for name, build in {"newspaper_notice.docx": newspaper_notice}.items():
+        path = BASE / name
+        build().save(path)
+        path.write_bytes(normalize(path.read_bytes()))
+        print(f"wrote {path.relative_to(BASE.parent.parent)}")
+
+
+if __name__ == "__main__":
+    main()
