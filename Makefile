@@ -43,7 +43,7 @@ system-deps:
 	else echo "warning: missing Debian packages:$$missing (apt-get install them as root)"; fi
 
 goldens: setup
-	$(BIN)/pytest tests/test_goldens.py --update-goldens
+	$(BIN)/pytest tests/test_packets.py --update-goldens -q
 
 docx-templates: setup
 	$(BIN)/python templates/build_docx_templates.py

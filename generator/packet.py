@@ -63,7 +63,10 @@ def build(case_path: Path, out_root: Path) -> Result:
     pack = resolve(cf.case.jurisdiction)
     the_plan = plan(cf.case, cf.path, cf.id, pack)
     outputs = render(the_plan, cf)
-    findings = the_plan.findings + check_markers(the_plan, outputs)
+    rank = {"error": 0, "warning": 1, "info": 2}
+    findings = sorted(
+        the_plan.findings + check_markers(the_plan, outputs), key=lambda f: rank[f.severity]
+    )
     manifest = _manifest(cf, the_plan, outputs, findings)
     return _write(out_root / cf.id, outputs, manifest)
 

@@ -75,3 +75,23 @@ def test_sample_case_builds_ready_with_every_clause_recognized(
                     assert " ".join(value.split()) in text, (
                         f"{where}: {fact} {value!r} not in the notice"
                     )
+
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+@pytest.mark.parametrize("case_path", sample_cases(), ids=lambda p: p.stem)
+def test_notice_text_matches_the_committed_golden(
+    case_path: Path, built: dict[str, Path], update_goldens: bool
+) -> None:
+    """Golden ad copy: a change in wording shows up as a reviewed diff (`make goldens`)."""
+    folder = built[case_path.stem]
+    for txt in sorted(folder.glob("newspaper_notice*.txt")):
+        golden = GOLDEN / case_path.stem / txt.name
+        if update_goldens:
+            golden.parent.mkdir(parents=True, exist_ok=True)
+            golden.write_text(txt.read_text())
+        assert golden.is_file(), (
+            f"no golden {golden.relative_to(GOLDEN.parent)}: run `make goldens` and review it"
+        )
+        assert txt.read_text() == golden.read_text(), f"{txt.name} differs from {golden}"

@@ -72,7 +72,7 @@ def render(
     tpl = DocxTemplate(str(template))
     marks = Bookmarks(context["clauses"])
     ctx = dict(context, mark=marks.mark, unmark=marks.unmark)
-    ctx["full_text"] = _subdoc(tpl, full_text) if full_text else ""
+    ctx["full_text"] = _paragraphs(tpl, full_text) if full_text else ""
     ctx["map_image"] = InlineImage(tpl, str(map_path), width=Inches(5.5)) if map_path else ""
     tpl.render(ctx, jinja_env=environment(pack, autoescape=True), autoescape=True)
     if marks.unclosed():
@@ -86,16 +86,19 @@ def render(
     return normalize(out.getvalue())
 
 
-def _subdoc(tpl: Any, text: str) -> Any:
+def _paragraphs(tpl: Any, text: str) -> Any:
     """The Markdown text of an amendment as Word paragraphs in the template's own styles."""
-    sub = tpl.new_subdoc()
+    from docxtpl import RichText, RichTextParagraph
+
+    tpl.init_docx()
+    styles = tpl.docx.styles
+    out = RichTextParagraph()
     for block in to_blocks(text):
-        para = sub.add_paragraph(style=block.style)
+        runs = RichText()
         for run in block.runs:
-            r = para.add_run(run.text)
-            r.bold = run.bold or None
-            r.italic = run.italic or None
-    return sub
+            runs.add(run.text, bold=run.bold, italic=run.italic)
+        out.add(runs, parastyle=styles[block.style].style_id)
+    return out
 
 
 def normalize(data: bytes) -> bytes:

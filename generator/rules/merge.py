@@ -101,7 +101,7 @@ def _stricter(how: str | None, a: Any, b: Any) -> Any:
 
 
 def _magnitude(value: Any) -> Any:
-    return value.value if hasattr(value, "numerator") else value
+    return value.value if isinstance(value, BaseModel) else value  # a vote Fraction
 
 
 def _is_window_empty(values: dict[str, Any]) -> bool:

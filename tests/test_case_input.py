@@ -1,0 +1,150 @@
+"""Bad case files: one clear message per problem with file:line:column and field, exit 2, nothing written."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import CASES, ROOT
+
+GOOD = (CASES / "ep-2027-za-03.yaml").read_text()
+
+
+def notices(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def write_case(tmp_path: Path, text: str, name: str = "bad-case.yaml") -> Path:
+    (tmp_path / "maps").mkdir(exist_ok=True)
+    (tmp_path / "maps" / "ep-2027-za-03.png").write_bytes(
+        (CASES / "maps" / "ep-2027-za-03.png").read_bytes()
+    )
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+def build_fails(tmp_path: Path, text: str) -> str:
+    path = write_case(tmp_path, text)
+    result = notices("build", str(path), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert not (tmp_path / "out").exists(), "nothing may be written for bad input"
+    assert "Traceback" not in result.stderr
+    return result.stderr
+
+
+def test_yaml_syntax_error_names_line_and_column(tmp_path: Path) -> None:
+    text = GOOD.replace("  kind: map\n", "  kind: [map\n")
+    err = build_fails(tmp_path, text)
+    assert "bad-case.yaml:" in err and "YAML syntax error" in err
+
+
+def test_unknown_field_points_at_the_key(tmp_path: Path) -> None:
+    text = GOOD.replace("  initiated_by: owner\n", "  initiated_by: owner\n  initated_by: owner\n")
+    err = build_fails(tmp_path, text)
+    line = line_of(text, "initated_by")
+    assert f"bad-case.yaml:{line}:3: amendment.initated_by: unknown field" in err
+
+
+def test_missing_field_names_the_field_at_its_parent(tmp_path: Path) -> None:
+    text = GOOD.replace("  hours: Monday through Friday, 8:00 a.m. to 4:00 p.m.\n", "")
+    err = build_fails(tmp_path, text)
+    assert (
+        f"bad-case.yaml:{line_of(text, '  place: Office of the City Clerk')}:3: examination.hours: required field is missing"
+        in err
+    )
+
+
+def test_wrong_type(tmp_path: Path) -> None:
+    text = GOOD.replace("council_size: 5", "council_size: five")
+    err = build_fails(tmp_path, text)
+    assert f"bad-case.yaml:{line_of(text, 'council_size')}:15: council_size:" in err
+    assert "integer" in err
+
+
+def test_impossible_date(tmp_path: Path) -> None:
+    text = GOOD.replace("date: 2027-03-16", "date: 2027-02-30")
+    err = build_fails(tmp_path, text)
+    assert f":{line_of(text, '2027-02-30')}:" in err
+    assert "hearings[0].date: 2027-02-30 is not a real calendar date" in err
+
+
+def test_ambiguous_time(tmp_path: Path) -> None:
+    text = GOOD.replace("start_time: 7:00 p.m.", "start_time: '7:00'")
+    err = build_fails(tmp_path, text)
+    assert "hearings[0].start_time: '7:00' is ambiguous: write 7:00 a.m. or 7:00 p.m." in err
+
+
+def test_unknown_jurisdiction(tmp_path: Path) -> None:
+    text = GOOD.replace("jurisdiction: us-ri-east-providence", "jurisdiction: us-ri-east-providenc")
+    err = build_fails(tmp_path, text)
+    assert (
+        f"bad-case.yaml:{line_of(text, 'jurisdiction:')}:15: jurisdiction: unknown jurisdiction 'us-ri-east-providenc'"
+        in err
+    )
+
+
+def test_duplicate_key(tmp_path: Path) -> None:
+    text = GOOD.replace("council_size: 5", "council_size: 5\ncouncil_size: 7")
+    err = build_fails(tmp_path, text)
+    assert (
+        f"bad-case.yaml:{line_of(text, 'council_size: 7')}:1: council_size: duplicate key (first on line {line_of(text, 'council_size: 5')})"
+        in err
+    )
+
+
+def test_missing_map_file(tmp_path: Path) -> None:
+    text = GOOD.replace("image: maps/ep-2027-za-03.png", "image: maps/nowhere.png")
+    err = build_fails(tmp_path, text)
+    assert "map.image: no such file" in err
+
+
+def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
+    text = (
+        GOOD.replace("date: 2027-03-16", "date: 2027-13-01")
+        .replace("start_time: 7:00 p.m.", "start_time: '7'")
+        .replace("council_size: 5", "council_size: -1")
+        .replace("  kind: map\n", "  kind: mpa\n")
+    )
+    err = build_fails(tmp_path, text)
+    problems = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(problems) == 4, err
+    for field in ("hearings[0].date", "hearings[0].start_time", "council_size", "amendment.kind"):
+        assert f" {field}:" in err
+
+
+def test_case_id_must_match_file_name(tmp_path: Path) -> None:
+    err = build_fails(tmp_path, "id: another-case\n" + GOOD)
+    assert "bad-case.yaml:1:5: id: must be 'bad-case', the name of the case file" in err
+
+
+def test_missing_case_file(tmp_path: Path) -> None:
+    result = notices("build", "nowhere.yaml", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert result.returncode == 2
+    assert "nowhere.yaml: file not found" in result.stderr
+
+
+@pytest.mark.parametrize("value", ["19:00", "07:30", "7:00 p.m.", "7 PM", "noon", "12:00 noon"])
+def test_unambiguous_times_are_accepted(value: str) -> None:
+    from generator.models.base import _clock_time
+
+    assert _clock_time(value)
+
+
+def test_help_names_both_commands() -> None:
+    result = notices("--help", cwd=ROOT)
+    assert result.returncode == 0
+    assert "build" in result.stdout and "explain" in result.stdout

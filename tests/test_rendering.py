@@ -1,0 +1,213 @@
+"""The newspaper notice in every format: escaping, clause markers, reproducibility, edited drafts."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import docx
+import pypdf
+import pytest
+
+from generator.packet import build
+
+from .conftest import CASES, ROOT
+
+EVIL = "<script>alert(1)</script> {{ 7*7 }} SMITH & JONES"
+
+
+def pdf_text(path: Path) -> str:
+    return " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(path).pages).split())
+
+
+def docx_text(path: Path) -> str:
+    return " ".join(" ".join(p.text for p in docx.Document(path).paragraphs).split())
+
+
+def copy_case(tmp_path: Path, text: str, name: str = "case-x.yaml") -> Path:
+    (tmp_path / "maps").mkdir(exist_ok=True)
+    (tmp_path / "maps" / "ep-2027-za-03.png").write_bytes(
+        (CASES / "maps" / "ep-2027-za-03.png").read_bytes()
+    )
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+@pytest.fixture(scope="module")
+def evil_packet(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("evil")
+    text = (CASES / "ep-2027-za-03.yaml").read_text()
+    text = text.replace("name: Riverside Square Holdings, LLC", f"name: '{EVIL}'")
+    text = text.replace(
+        "  proposed_use: Neighborhood retail",
+        f"  print_full_text: true\n  full_text: |\n    ## Sec. 1\n\n    {EVIL} <b>bold?</b>\n  proposed_use: Neighborhood retail",
+    )
+    return build(copy_case(tmp, text), tmp / "out").folder
+
+
+def test_case_values_appear_literally_in_text(evil_packet: Path) -> None:
+    text = (evil_packet / "newspaper_notice.txt").read_text()
+    assert f"Applicant: {EVIL}." in text
+    assert f"{EVIL} <b>bold?</b>" in text  # the Markdown source, faithfully
+    assert "49" not in text
+
+
+def test_case_values_are_escaped_in_html(evil_packet: Path) -> None:
+    html = (evil_packet / "newspaper_notice.html").read_text()
+    assert "<script>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; {{ 7*7 }} SMITH &amp; JONES" in html
+    assert "&lt;b&gt;bold?&lt;/b&gt;" in html  # raw HTML in Markdown is shown, not obeyed
+    import html5lib
+
+    html5lib.HTMLParser(strict=True).parse(html)  # well-formed HTML5
+
+
+def test_case_values_survive_docx_and_pdf(evil_packet: Path) -> None:
+    assert f"Applicant: {EVIL}." in docx_text(evil_packet / "newspaper_notice.docx")
+    assert f"{EVIL} <b>bold?</b>" in docx_text(evil_packet / "newspaper_notice.docx")
+    assert EVIL in pdf_text(evil_packet / "newspaper_notice.pdf")
+
+
+@pytest.fixture(scope="module")
+def ep_packet(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(CASES / "ep-2027-za-03.yaml", tmp_path_factory.mktemp("ep")).folder
+
+
+def test_every_required_clause_is_marked_in_html_and_docx(ep_packet: Path) -> None:
+    manifest = json.loads((ep_packet / "manifest.json").read_text())
+    assert manifest["ready"] is True
+    html = (ep_packet / "newspaper_notice.html").read_text()
+    xml = (
+        __import__("zipfile")
+        .ZipFile(ep_packet / "newspaper_notice.docx")
+        .read("word/document.xml")
+        .decode()
+    )
+    for rule_id in (
+        "hearing_when_where",
+        "ep_hearing_when_where",
+        "under_consideration",
+        "proposal_statement",
+        "intent_and_effect",
+        "where_to_examine",
+        "may_be_amended",
+        "map_in_notice",
+        "right_to_be_heard",
+    ):
+        assert f'data-clause="{rule_id}"' in html
+        assert f'w:name="clause_{rule_id}"' in xml
+    assert xml.count("<w:bookmarkStart") == xml.count("<w:bookmarkEnd")
+
+
+def test_pdf_and_docx_read_back_with_every_clause(ep_packet: Path) -> None:
+    from generator.inputs import load_case
+    from generator.plan import plan
+    from generator.rules.loader import resolve
+
+    cf = load_case(CASES / "ep-2027-za-03.yaml")
+    doc = plan(cf.case, cf.path, cf.id, resolve(cf.case.jurisdiction)).documents[0]
+    for text in (
+        pdf_text(ep_packet / "newspaper_notice.pdf"),
+        docx_text(ep_packet / "newspaper_notice.docx"),
+    ):
+        assert "Tuesday, March 16, 2027, at 7:00 p.m." in text
+        for binding in doc.clauses:
+            checks = binding.params.checks
+            assert all(re.search(p, text, re.I) for p in checks.all_patterns), binding.rule.id
+            assert not checks.any_pattern or any(
+                re.search(p, text, re.I) for p in checks.any_pattern
+            ), binding.rule.id
+
+
+def test_pdf_embeds_the_map_and_uses_real_word_styles(ep_packet: Path) -> None:
+    reader = pypdf.PdfReader(ep_packet / "newspaper_notice.pdf")
+    assert any(page.images for page in reader.pages)
+    styles = {p.style.name for p in docx.Document(ep_packet / "newspaper_notice.docx").paragraphs}
+    assert {"Notice Title", "Notice Body", "Notice Heading"} <= styles
+    document = docx.Document(ep_packet / "newspaper_notice.docx")
+    hard = [r for p in document.paragraphs for r in p.runs if r.font.size or r.font.name]
+    assert not hard, "no hard formatting: styles only"
+
+
+def test_same_input_same_bytes_and_manifest(tmp_path: Path) -> None:
+    a = build(CASES / "ep-2027-za-03.yaml", tmp_path / "a").folder
+    b = build(CASES / "ep-2027-za-03.yaml", tmp_path / "b").folder
+    assert (a / "manifest.json").read_bytes() == (b / "manifest.json").read_bytes()
+    for path in a.iterdir():
+        assert path.read_bytes() == (b / path.name).read_bytes(), path.name
+
+
+def test_an_edited_draft_is_kept_not_overwritten(tmp_path: Path) -> None:
+    folder = build(CASES / "ep-2027-za-03.yaml", tmp_path).folder
+    edited = folder / "newspaper_notice.docx"
+    edited.write_bytes(edited.read_bytes() + b"lawyer's edits")
+    again = build(CASES / "ep-2027-za-03.yaml", tmp_path)
+    assert again.kept == ["newspaper_notice.edited-1.docx"]
+    assert (folder / "newspaper_notice.edited-1.docx").read_bytes().endswith(b"lawyer's edits")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["edited"][0]["path"] == "newspaper_notice.edited-1.docx"
+    assert manifest["edited"][0]["draft_of"] == "newspaper_notice.docx"
+    # an unedited rebuild keeps the edited copy and makes no second one
+    assert build(CASES / "ep-2027-za-03.yaml", tmp_path).kept == []
+    assert sorted(p.name for p in folder.glob("*.edited-*")) == ["newspaper_notice.edited-1.docx"]
+
+
+def test_a_required_map_that_is_missing_makes_the_packet_not_ready(tmp_path: Path) -> None:
+    text = (CASES / "ep-2027-za-03.yaml").read_text()
+    text = re.sub(r"\nmap:\n(  .*\n)+", "\n", text)
+    case = copy_case(tmp_path, text)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "generator",
+            "build",
+            str(case),
+            "--out",
+            str(tmp_path / "out"),
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 1, result.stderr
+    manifest = json.loads(result.stdout)
+    assert manifest["ready"] is False
+    errors = [f for f in manifest["findings"] if f["severity"] == "error"]
+    assert errors and errors[0]["rule"] in ("map_in_notice", "ep_map_in_notice")
+    assert "map of the change is required" in errors[0]["message"]
+    assert "R.I.G.L. § 45-24-53(b)" in errors[0]["citation"]
+    assert json.loads((tmp_path / "out" / "case-x" / "manifest.json").read_text())["ready"] is False
+
+
+def test_manifest_lists_documents_and_versions(ep_packet: Path) -> None:
+    manifest = json.loads((ep_packet / "manifest.json").read_text())
+    kinds = {(d["kind"], d["format"]) for d in manifest["documents"]}
+    assert {("newspaper_notice", f) for f in ("txt", "html", "pdf", "docx")} | {
+        ("map", "png")
+    } <= kinds
+    for d in manifest["documents"]:
+        assert (ep_packet / d["path"]).is_file() and len(d["sha256"]) == 64
+    assert [p["id"] for p in manifest["packs"]] == ["us-ri", "us-ri-east-providence"]
+    assert manifest["tool"]["version"] and manifest["libraries"]["weasyprint"].startswith("70.")
+    assert "templates/_base/newspaper_notice.html.j2" in manifest["templates"]
+
+
+def test_help_does_not_import_heavy_libraries() -> None:
+    code = (
+        "import sys, runpy; sys.argv = ['notices', '--help']\n"
+        "try:\n    runpy.run_module('generator', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in ('weasyprint', 'docxtpl', 'docx', 'pydantic', 'jinja2', 'shapely', 'geopandas') if m in sys.modules]\n"
+        "print('HEAVY', heavy)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert "HEAVY []" in result.stdout
