@@ -288,3 +288,42 @@ def test_explain_unknown_pack_exits_2() -> None:
     )
     assert result.returncode == 2
     assert "unknown jurisdiction 'us-zz'" in result.stderr
+
+
+def test_a_bad_pack_stops_the_build_with_exit_2_and_its_location(tmp_path: Path) -> None:
+    root = packs(
+        tmp_path,
+        us_ri=(ROOT / "jurisdictions" / "us-ri.yaml")
+        .read_text()
+        .replace("weeks: 3\n", "weeks: three\n", 1),
+    )
+    (root / "us-ri-east-providence.yaml").write_text(
+        (ROOT / "jurisdictions" / "us-ri-east-providence.yaml").read_text()
+    )
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "generator",
+            "build",
+            str(CASES / "ep-2027-za-03.yaml"),
+            "--out",
+            str(tmp_path / "out"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**__import__("os").environ, "NOTICES_JURISDICTIONS": str(root)},
+    )
+    assert result.returncode == 2, result.stderr
+    line = next(
+        i
+        for i, s in enumerate((root / "us-ri.yaml").read_text().splitlines(), 1)
+        if "weeks: three" in s
+    )
+    assert (
+        f"us-ri.yaml:{line}:16: rules[0].params.timing.weeks: Input should be a valid integer"
+        in result.stderr
+    )
+    assert not (tmp_path / "out").exists()

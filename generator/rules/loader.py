@@ -7,6 +7,7 @@ A pack lives in `jurisdictions/<id>.yaml`, or in a folder `jurisdictions/<id>/` 
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
@@ -24,6 +25,11 @@ from generator.yamlio import Located, load
 
 ROOT = Path(__file__).resolve().parents[2]
 JURISDICTIONS = ROOT / "jurisdictions"
+
+
+def default_root() -> Path:
+    """Where packs live: `$NOTICES_JURISDICTIONS`, else the project's `jurisdictions/`."""
+    return Path(os.environ.get("NOTICES_JURISDICTIONS") or JURISDICTIONS)
 
 
 class RulesFile(Model):
@@ -108,8 +114,9 @@ class ResolvedPack:
         return next(r for r in self.rules if r.id == rule_id)
 
 
-def pack_paths(pack_id: str, root: Path = JURISDICTIONS) -> list[Path]:
+def pack_paths(pack_id: str, root: Path | None = None) -> list[Path]:
     """The files of pack `pack_id`, header first; empty if there is no such pack."""
+    root = root or default_root()
     single = root / f"{pack_id}.yaml"
     folder = root / pack_id
     if single.is_file():
@@ -120,14 +127,16 @@ def pack_paths(pack_id: str, root: Path = JURISDICTIONS) -> list[Path]:
     return []
 
 
-def available(root: Path = JURISDICTIONS) -> list[str]:
+def available(root: Path | None = None) -> list[str]:
     """Every pack id under `root`."""
+    root = root or default_root()
     ids = {p.stem for p in root.glob("*.yaml")} | {p.parent.name for p in root.glob("*/pack.yaml")}
     return sorted(ids)
 
 
-def load_pack_file(pack_id: str, root: Path = JURISDICTIONS) -> PackFile:
+def load_pack_file(pack_id: str, root: Path | None = None) -> PackFile:
     """Load and validate one pack (without its parents)."""
+    root = root or default_root()
     paths = pack_paths(pack_id, root)
     if not paths:
         known = ", ".join(available(root)) or "none"
@@ -170,9 +179,9 @@ def _rule_lines(doc: Located, rules: list[Rule]) -> dict[str, tuple[str, int | N
     return lines
 
 
-def resolve(pack_id: str, root: Path = JURISDICTIONS) -> ResolvedPack:
+def resolve(pack_id: str, root: Path | None = None) -> ResolvedPack:
     """Load a pack and its parents, and merge their rules (DESIGN.md §3)."""
-    return _resolve(pack_id, root)
+    return _resolve(pack_id, (root or default_root()).resolve())
 
 
 @cache
