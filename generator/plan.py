@@ -47,7 +47,7 @@ class DocumentPlan:
 
     kind: DocumentKind
     hearing: Hearing
-    notice: Binding
+    notices: list[Binding]
     clauses: list[Binding]
     name: str
 
@@ -99,25 +99,33 @@ def plan(case: Case, case_path: Path, case_id: str, pack: ResolvedPack) -> Plan:
     """Decide the documents this issue renders (newspaper notices) and collect findings."""
     snaps = {h.date: snapshot(pack, case, h.date) for h in case.hearings}
     result = Plan(case, case_path, case_id, pack, snaps)
-    newspaper: list[tuple[Hearing, Binding, Snapshot]] = []
+    # One notice per hearing, however many rules (state, local, old and new text) require it.
+    noticed: list[tuple[Hearing, list[Binding], Snapshot]] = []
     for hearing in case.hearings:
         snap = snaps[hearing.date]
-        for b in snap.of_kind("notice"):
-            p: NoticeParams = b.params  # type: ignore[assignment]
-            if p.channel == Channel.NEWSPAPER and serves(p.hearing, hearing, case):
-                newspaper.append((hearing, b, snap))
-    bodies = [h.body for h, _, _ in newspaper]
-    for hearing, notice, snap in newspaper:
-        doc = DocumentKind.NEWSPAPER_NOTICE
+        rules = [
+            b
+            for b in snap.of_kind("notice")
+            if b.params.channel == Channel.NEWSPAPER  # type: ignore[attr-defined]
+            and serves(b.params.hearing, hearing, case)  # type: ignore[attr-defined]
+        ]
+        if rules:
+            noticed.append((hearing, rules, snap))
+    doc = DocumentKind.NEWSPAPER_NOTICE
+    names: list[str] = []
+    for hearing, rules, snap in noticed:
         clauses = [
             b
             for b in snap.of_kind("clause")
             if doc in b.params.documents  # type: ignore[attr-defined]
         ]
-        name = doc.value if len(newspaper) == 1 else f"{doc.value}-{hearing.body.value}"
-        if bodies.count(hearing.body) > 1:
+        name = doc.value if len(noticed) == 1 else f"{doc.value}-{hearing.body.value}"
+        if name in names:
             name += f"-{hearing.date.isoformat()}"
-        result.documents.append(DocumentPlan(doc, hearing, notice, clauses, name))
+        while name in names:
+            name += "-2"
+        names.append(name)
+        result.documents.append(DocumentPlan(doc, hearing, rules, clauses, name))
     _check_required_hearings(result)
     _list_other_notices(result)
     _check_content(result)

@@ -211,3 +211,22 @@ def test_help_does_not_import_heavy_libraries() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert "HEAVY []" in result.stdout
+
+
+def test_a_hearing_required_by_several_rules_gets_one_notice(tmp_path: Path) -> None:
+    """Before 2024 both the old state text and the local rule require the newspaper notice."""
+    text = (
+        (CASES / "ep-2027-za-03.yaml").read_text().replace("date: 2027-03-16", "date: 2023-10-17")
+    )
+    text = text.replace("petition_received: 2027-01-20", "petition_received: 2023-09-01")
+    result = build(copy_case(tmp_path, text), tmp_path / "out")
+    names = sorted(
+        d["path"] for d in result.manifest["documents"] if d["kind"] == "newspaper_notice"
+    )
+    assert names == [
+        "newspaper_notice.docx",
+        "newspaper_notice.html",
+        "newspaper_notice.pdf",
+        "newspaper_notice.txt",
+    ]
+    assert "Tuesday, October 17, 2023" in (result.folder / "newspaper_notice.txt").read_text()

@@ -234,9 +234,13 @@ class ClauseTopic(StrEnum):
 class ClauseChecks(Model):
     """How a linter recognizes the clause in any wording (regular expressions, case-blind)."""
 
-    any_pattern: list[str] = Field(default_factory=list)
-    all_patterns: list[str] = Field(default_factory=list)
-    facts: list[str] = Field(default_factory=list, description="Case values that must appear.")
+    any_pattern: list[str] = Field(default_factory=list, json_schema_extra=stricter("union"))
+    all_patterns: list[str] = Field(default_factory=list, json_schema_extra=stricter("union"))
+    facts: list[str] = Field(
+        default_factory=list,
+        description="Case values that must appear.",
+        json_schema_extra=stricter("union"),
+    )
 
     @field_validator("any_pattern", "all_patterns")
     @classmethod

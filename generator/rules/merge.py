@@ -58,16 +58,12 @@ def bind(parent: Model, child: Model, prefix: str = "") -> tuple[Model, list[Dif
             if isinstance(info.json_schema_extra, dict)
             else None
         )
-        if (
-            a == b
-            or b is None
-            or b == info.get_default(call_default_factory=True)
-            or how == "prose"
-        ):
-            merged[name] = a  # the local rule is silent (or only words it differently)
-            continue
         if a is None:
-            merged[name] = b
+            merged[name] = b  # only the local rule says it
+            continue
+        silent = b is None or b == info.get_default(call_default_factory=True)
+        if a == b or silent or how == "prose":
+            merged[name] = a  # the local rule is silent (or only words it differently)
             continue
         if isinstance(a, Model) and how is None:
             merged[name], sub = bind(a, b, path)
