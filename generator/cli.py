@@ -98,9 +98,13 @@ def build(cases: tuple[Path, ...], out_root: Path, fmt: str, debug: bool) -> Non
 def _print_build(result: Any) -> None:
     m = result.manifest
     status = "ready" if m["ready"] else "NOT READY"
-    click.echo(
-        f"{result.folder}: {status} — {len(m['documents'])} files, case {m['case_number']} ({m['jurisdiction']})"
+    notices = [d for d in m["documents"] if d["kind"] != "map"]
+    made = (
+        f"{len(m['documents'])} files"
+        if notices
+        else "no notice this version generates is required"
     )
+    click.echo(f"{result.folder}: {status} — {made}, case {m['case_number']} ({m['jurisdiction']})")
     for f in m["findings"]:
         where = f" [{f['document']}]" if f["document"] else ""
         cite = f" ({f['citation']})" if f["citation"] else ""

@@ -105,7 +105,7 @@ def render(the_plan: Plan, cf: CaseFile) -> list[Output]:
             context,
             full_text=cf.case.amendment.full_text if cf.case.amendment.print_full_text else None,
             map_path=map_source,
-            title=f"Notice of public hearing — {cf.case.case_number}",
+            title=f"Notice of {pack.terms['hearing']} — {cf.case.case_number}",
         )
         outputs.append(Output(doc.kind, Format.DOCX, f"{doc.name}.docx", data))
     return outputs

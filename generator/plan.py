@@ -237,8 +237,21 @@ def _check_content(result: Plan) -> None:
 
 def _report_conflicts(result: Plan) -> None:
     seen: set[str] = set()
+    base = result.pack.chain[0].pack.id
     for snap in result.snapshots.values():
         for b in snap.bindings:
+            own = b.rule.conflict and result.pack.origin[b.rule.id] != base
+            if own and b.rule.id not in seen:
+                seen.add(b.rule.id)
+                result.findings.append(
+                    Finding(
+                        "warning",
+                        "LAW001",
+                        f"{b.rule.citation} departs from state law: {' '.join(b.rule.conflict.split())}",
+                        b.rule.id,
+                        b.rule.citation,
+                    )
+                )
             for child in b.supplemented_by:
                 if child.conflict and child.id not in seen:
                     seen.add(child.id)
@@ -268,12 +281,13 @@ def _report_conflicts(result: Plan) -> None:
 
 def _report_assumptions(result: Plan) -> None:
     assumed = sorted(set().union(*(s.assumed for s in result.snapshots.values())))
-    for fact in assumed:
+    if assumed:
+        listed = "; ".join(f"{fact} ({FACTS[fact].doc})" for fact in assumed)
         result.findings.append(
             Finding(
                 "info",
                 "PLAN005",
-                f"the case does not state whether {FACTS[fact].doc} ({fact}); rules that depend on it"
-                " were applied as if it were false",
+                f"not stated in the case, so rules that turn on them were applied as if they were"
+                f" false or absent: {listed}",
             )
         )

@@ -7,7 +7,8 @@ A condition is a mapping from a fact name to what it must be, combined with `all
     when: {any: [{standards.height_pct: {gte: 10}}, {standards.stories_changed: true}]}
     when: {initiated_by: [council, planning_body, other]}
 
-A fact the case does not state counts as false, and the plan says which facts it assumed.
+A fact the case does not state counts as false, and the plan says which facts it assumed;
+`all` and `any` stop at the first part that decides, so only facts that mattered are named.
 """
 
 from __future__ import annotations
@@ -94,6 +95,12 @@ FACTS: dict[str, Fact] = {
             str,
             "owner, council, planning_body or other",
             lambda c: c.amendment.initiated_by.value,
+        ),
+        Fact(
+            "applicant_is_owner",
+            bool,
+            "the applicant owns the land",
+            lambda c: c.applicant.is_owner,
         ),
         Fact(
             "makes_lots_nonconforming",
@@ -281,25 +288,28 @@ def evaluate(cond: dict[str, Any] | None, case: Case) -> Evaluation:
 
 
 def _eval(cond: dict[str, Any], case: Case, assumed: set[str]) -> bool:
-    results = []
-    for key, want in cond.items():
+    for key, want in cond.items():  # the keys of one mapping must all hold
         if key == "all":
-            results.append(all([_eval(c, case, assumed) for c in want]))  # noqa: C419  # evaluate all: record every assumption
+            ok = all(_eval(c, case, assumed) for c in want)
         elif key == "any":
-            results.append(any([_eval(c, case, assumed) for c in want]))  # noqa: C419
+            ok = any(_eval(c, case, assumed) for c in want)
         elif key == "not":
-            results.append(not _eval(want, case, assumed))
+            ok = not _eval(want, case, assumed)
         else:
             have = FACTS[key].get(case)
             if have is None:
                 assumed.add(key)
             if isinstance(want, dict):
-                results.append(all(_OPS[op](have, arg) for op, arg in want.items()))
+                ok = all(_OPS[op](have, arg) for op, arg in want.items())
             elif isinstance(want, list):
-                results.append(have in want)
+                ok = have in want
+            elif isinstance(want, bool):
+                ok = (have or False) == want
             else:
-                results.append((have or False) == want if isinstance(want, bool) else have == want)
-    return all(results)
+                ok = have == want
+        if not ok:
+            return False
+    return True
 
 
 def describe(cond: dict[str, Any] | None) -> str:

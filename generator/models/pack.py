@@ -337,7 +337,7 @@ class SmallBody(Model):
     """A different fraction for small governing bodies."""
 
     max_members: int = Field(ge=1)
-    fraction: Fraction
+    fraction: Fraction = Field(json_schema_extra=stricter("max"))
 
 
 class Vote(Model):
@@ -353,7 +353,7 @@ class Vote(Model):
 class ProtestParams(Model):
     """A protest petition that raises the vote needed to adopt."""
 
-    thresholds: list[Threshold] = Field(min_length=1)
+    thresholds: list[Threshold] = Field(min_length=1, json_schema_extra=stricter("union"))
     filing: Timing
     filed_with: str = Field(json_schema_extra=stricter("prose"))
     vote: Vote
@@ -540,6 +540,16 @@ class Calendar(Model):
     citation: str
 
 
+class Terms(Model):
+    """How the jurisdiction names things in its notices; the narrowest pack that says wins."""
+
+    ordinance: str | None = Field(
+        None, description='"Zoning Ordinance", "Unified Development Ordinance".'
+    )
+    zoning_map: str | None = Field(None, description='"Official Zoning Map".')
+    hearing: str | None = Field(None, description='"public hearing", "legislative hearing".')
+
+
 class Pack(Model):
     """A jurisdiction's rule pack as written in `jurisdictions/`."""
 
@@ -552,6 +562,7 @@ class Pack(Model):
     last_verified_on: IsoDate
     timezone: str | None = None
     governing_body: str | None = None
+    terms: Terms = Field(default_factory=Terms)
     sources: list[Source] = Field(min_length=1)
     time_counting: TimeCounting | None = None
     calendar: Calendar | None = None

@@ -9,7 +9,7 @@ from markupsafe import Markup
 from generator import __version__
 from generator.plan import DocumentPlan, Plan
 from generator.render.filters import clock, long_date, when
-from generator.render.markdown_text import to_html
+from generator.render.markdown_text import to_html, to_plain
 
 MAP_NAME = "map"
 
@@ -72,6 +72,7 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
         "signer": case.signer or case.contact,
         "newspaper": case.newspaper,
         "clauses": clauses,
+        "terms": plan.pack.terms,
         "wording": wording,
         "map": (
             {
@@ -88,5 +89,6 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
             if case.amendment.full_text
             else None
         ),
+        "full_text_plain": to_plain(case.amendment.full_text) if case.amendment.full_text else None,
         "stylesheet": Markup(stylesheet),  # noqa: S704  # our own file from templates/
     }

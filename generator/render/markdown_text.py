@@ -29,6 +29,7 @@ class Block:
 
     style: str
     runs: tuple[Run, ...]
+    marker: str = ""  # "1." or "-" for list items, as plain text prints them
 
 
 def _converter() -> markdown.Markdown:
@@ -62,15 +63,17 @@ def _walk(node: ET.Element, blocks: list[Block], *, quote: bool) -> None:
             blocks.append(Block("Amendment Quote" if quote else "Amendment Text", _runs(child)))
         elif tag in ("ul", "ol"):
             style = "List Bullet" if tag == "ul" else "List Number"
-            for item in child:
+            start = int(child.get("start", "1"))
+            for n, item in enumerate(child, start):
+                marker = "-" if tag == "ul" else f"{n}."
                 inner = [c for c in item if c.tag in ("p", "ul", "ol")]
                 if inner and inner[0].tag == "p":
-                    blocks.append(Block(style, _runs(inner[0])))
+                    blocks.append(Block(style, _runs(inner[0]), marker))
                     rest = ET.Element("div")
                     rest.extend(inner[1:])
                     _walk(rest, blocks, quote=quote)
                 else:
-                    blocks.append(Block(style, _runs(item, skip_lists=True)))
+                    blocks.append(Block(style, _runs(item, skip_lists=True), marker))
                     for sub in item:
                         if sub.tag in ("ul", "ol"):
                             wrapper = ET.Element("div")
@@ -112,3 +115,12 @@ def _merge(runs: list[Run]) -> list[Run]:
         else:
             out.append(run)
     return out
+
+
+def to_plain(text: str) -> str:
+    """Markdown as plain ad copy: the words and list numbers, no markup; one line a paragraph."""
+    lines = []
+    for block in to_blocks(text):
+        words = " ".join("".join(run.text for run in block.runs).split())
+        lines.append(f"{block.marker} {words}" if block.marker else words)
+    return "\n\n".join(lines)

@@ -14,6 +14,7 @@ from generator.models.pack import (
     FormatParams,
     NoticeParams,
     ProofParams,
+    ProtestParams,
     RecipientsParams,
     Rule,
     Timing,
@@ -131,17 +132,25 @@ def items(resolved: ResolvedPack, on: date | None) -> list[Item]:
 
 @dataclass
 class Conflict:
-    """A difference between a local rule and the state rule it supplements."""
+    """A difference between a local rule and the state rule it supplements (or state law at large)."""
 
     local: Rule
-    state: Rule
+    state: Rule | None
     message: str
+
+    @property
+    def against(self) -> str:
+        """What the local rule departs from."""
+        return self.state.citation if self.state else "state law"
 
 
 def conflicts(resolved: ResolvedPack, on: date | None = None) -> list[Conflict]:
     """Every state-versus-local difference: computed from params, and stated in `conflict:`."""
     out = []
+    base = resolved.chain[0].pack.id
     for item in items(resolved, on):
+        if item.rule.conflict and resolved.origin[item.rule.id] != base:
+            out.append(Conflict(item.rule, None, " ".join(item.rule.conflict.split())))
         for child in item.children:
             if child.conflict:
                 out.append(Conflict(child, item.rule, " ".join(child.conflict.split())))
@@ -190,7 +199,8 @@ def checklist(resolved: ResolvedPack, on: date | None = None) -> str:
                     if p.distance_ft
                     else ""
                 )
-                lines.append(_line(item, "to") + f"\n      {p.group.value.replace('_', ' ')}{dist}")
+                who = _GROUPS.get(p.group.value, p.group.value.replace("_", " "))
+                lines.append(_line(item, "to") + f"\n      {who}{dist}")
                 lines += _extra(item)
             elif isinstance(p, ProofParams) and set(p.proves) & ids:
                 note = ", notarized" if p.notarized else ""
@@ -218,13 +228,15 @@ def checklist(resolved: ResolvedPack, on: date | None = None) -> str:
                 lines.append(
                     "      " + describe_timing(item.params.timing, item.params.hearing.value)
                 )
+            elif isinstance(item.params, ProtestParams):
+                lines.append("      " + describe_protest(item.params))
             lines += _extra(item)
     found = conflicts(resolved, on)
     lines += ["", "CONFLICTS BETWEEN STATE AND LOCAL LAW (the stricter binds)"]
     if not found:
         lines.append("  none")
     for c in found:
-        lines.append(f"  ! {c.local.citation} vs {c.state.citation} [{c.local.id}]: {c.message}")
+        lines.append(f"  ! {c.local.citation} vs {c.against} [{c.local.id}]: {c.message}")
     return "\n".join(lines) + "\n"
 
 
@@ -235,12 +247,38 @@ def _line(item: Item, tag: str = "") -> str:
 
 def _extra(item: Item) -> list[str]:
     out = []
-    if item.rule.when is not None:
-        out.append(f"      when: {describe(item.rule.when)}")
-    eff = item.rule.effective
-    if eff.from_ or eff.to:
-        out.append(f"      in force: {eff.from_ or '…'} to {eff.to or '…'}")
+    for rule in (item.rule, *item.children):
+        who = "" if rule is item.rule else f"{rule.id} "
+        if rule.when is not None and (rule is item.rule or rule.when != item.rule.when):
+            out.append(f"      {who}when: {describe(rule.when)}")
+        eff = rule.effective
+        if (eff.from_ or eff.to) and (rule is item.rule or eff != item.rule.effective):
+            out.append(f"      {who}in force: {eff.from_ or '…'} to {eff.to or '…'}")
     return out
+
+
+_GROUPS = {"owners_within": "owners of land", "councils_within": "councils of municipalities"}
+_OF = {
+    "lots_in_change": "the area of the lots in the change",
+    "lots_within_radius": "the area of the lots within",
+    "zoning_area": "the zoning area (by area and number of lots)",
+}
+
+
+def describe_protest(p: ProtestParams) -> str:
+    """Say a protest rule in words: who may protest, by when, and the vote it forces."""
+    shares = []
+    for t in p.thresholds:
+        radius = f" {t.radius_ft:,g} ft" if t.radius_ft and t.of == "lots_within_radius" else ""
+        shares.append(f"{t.share:.0%} of {_OF[t.of]}{radius}")
+    vote = f"{p.vote.fraction.numerator}/{p.vote.fraction.denominator} of {p.vote.of.replace('_', ' ')}"
+    if p.vote.small_body:
+        sb = p.vote.small_body
+        vote += f" ({sb.fraction.numerator}/{sb.fraction.denominator} with {sb.max_members} members or fewer)"
+    return (
+        f"owners of {' or '.join(shares)}, filed with {p.filed_with} "
+        f"{describe_timing(p.filing)}, force a vote of {vote}"
+    )
 
 
 def as_json(resolved: ResolvedPack, on: date | None = None) -> dict[str, Any]:
@@ -268,8 +306,8 @@ def as_json(resolved: ResolvedPack, on: date | None = None) -> dict[str, Any]:
             {
                 "local": c.local.id,
                 "local_citation": c.local.citation,
-                "state": c.state.id,
-                "state_citation": c.state.citation,
+                "state": c.state.id if c.state else None,
+                "state_citation": c.against,
                 "message": c.message,
             }
             for c in conflicts(resolved, on)

@@ -105,6 +105,18 @@ class ResolvedPack:
         )
 
     @property
+    def terms(self) -> dict[str, str]:
+        """The names notices use, narrowest pack first, with the common defaults."""
+        out = {
+            "ordinance": "Zoning Ordinance",
+            "zoning_map": "Official Zoning Map",
+            "hearing": "public hearing",
+        }
+        for pf in self.chain:
+            out.update({k: v for k, v in pf.pack.terms.model_dump().items() if v})
+        return out
+
+    @property
     def timezone(self) -> str | None:
         """The narrowest pack's time zone."""
         return next((p.pack.timezone for p in reversed(self.chain) if p.pack.timezone), None)

@@ -33,8 +33,11 @@ class Difference:
 def _show(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, BaseModel) and hasattr(value, "numerator"):
+        return f"{value.numerator}/{value.denominator}"
     if isinstance(value, BaseModel):
-        return str(value.model_dump(exclude_defaults=True, mode="json"))
+        fields = value.model_dump(exclude_defaults=True, mode="json")
+        return "(" + ", ".join(f"{k} {v}" for k, v in fields.items()) + ")"
     if hasattr(value, "value") and not isinstance(value, (int, float)):
         return str(value.value)
     return str(value)
