@@ -7,18 +7,23 @@ from pathlib import Path
 
 from generator.errors import UserError
 from generator.models.base import validate
-from generator.models.case import Case, case_id_from_path
-from generator.rules.loader import available, pack_paths
+from generator.models.case import Case, Newspaper, case_id_from_path
+from generator.models.newspaper import NewspaperProfile
+from generator.rules.loader import ROOT, available, pack_paths
 from generator.yamlio import load
+
+
+NEWSPAPERS = ROOT / "data" / "newspapers"
 
 
 @dataclass(frozen=True)
 class CaseFile:
-    """A validated case and where it came from."""
+    """A validated case, where it came from, and the newspaper profile it names."""
 
     case: Case
     path: Path
     id: str
+    newspaper_profile: NewspaperProfile | None = None
 
     def resolve(self, relative: str) -> Path:
         """A path written in the case, relative to the case file."""
@@ -46,6 +51,48 @@ def load_case(path: Path) -> CaseFile:
             problems.append(doc.problem(("map", "image"), f"no such file: {image}"))
         elif image.suffix.lower() not in (".png", ".jpg", ".jpeg", ".svg"):
             problems.append(doc.problem(("map", "image"), "must be a PNG, JPEG or SVG image"))
+    profile = None
+    if case.newspaper and case.newspaper.profile:
+        try:
+            profile = load_profile(case.newspaper.profile)
+        except FileNotFoundError:
+            known = ", ".join(sorted(p.stem for p in NEWSPAPERS.glob("*.yaml"))) or "none"
+            problems.append(
+                doc.problem(
+                    ("newspaper", "profile"),
+                    f"no newspaper profile {case.newspaper.profile!r}; known: {known}",
+                )
+            )
+        except UserError as exc:
+            problems.extend(exc.problems)
     if problems:
         raise UserError(problems)
-    return CaseFile(case, path, case_id)
+    if profile:
+        case = case.model_copy(update={"newspaper": with_profile(case.newspaper, profile)})
+    return CaseFile(case, path, case_id, profile)
+
+
+def load_profile(profile_id: str) -> NewspaperProfile:
+    """Load and validate `data/newspapers/<id>.yaml`."""
+    path = NEWSPAPERS / f"{profile_id}.yaml"
+    if not path.is_file():
+        raise FileNotFoundError(path)
+    doc = load(path)
+    profile = validate(NewspaperProfile, doc)
+    if profile.id != profile_id:
+        raise UserError(doc.problem(("id",), f"must be {profile_id!r}, the name of the file"))
+    return profile
+
+
+def with_profile(paper: Newspaper, profile: NewspaperProfile) -> Newspaper:
+    """The case's newspaper with what it leaves unsaid taken from its profile."""
+    stated = paper.model_dump(exclude_unset=True)
+    from_profile = {
+        "name": profile.name,
+        "publication_days": profile.publication_days,
+        "copy_deadline": profile.copy_deadline,
+        "general_circulation": profile.general_circulation,
+        "local_circulation": profile.local_circulation,
+        "legal_email": profile.legal_email,
+    }
+    return Newspaper.model_validate({**from_profile, **stated})

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from generator import __version__
 from generator.documents import DocumentKind, Format
-from generator.inputs import CaseFile, load_case
+from generator.inputs import NEWSPAPERS, CaseFile, load_case
 from generator.plan import Finding, Plan, plan
 from generator.render import context as ctx
 from generator.render import docx, pdf, templates
@@ -166,12 +166,7 @@ def _manifest(cf: CaseFile, the_plan: Plan, outputs: list[Output], findings: lis
             for o in sorted(outputs, key=lambda o: o.path)
         ],
         "findings": [f.as_dict() for f in findings],
-        "inputs": {
-            "case": {
-                "path": _rel(cf.path),
-                "sha256": hashlib.sha256(cf.path.read_bytes()).hexdigest(),
-            },
-        },
+        "inputs": _inputs(cf),
         "tool": {"name": "zoning-notices", "version": __version__},
         "packs": [
             {
@@ -185,6 +180,16 @@ def _manifest(cf: CaseFile, the_plan: Plan, outputs: list[Output], findings: lis
         "templates": templates.file_hashes(the_plan.pack),
         "libraries": {name: version(name) for name in LIBRARIES},
     }
+
+
+def _inputs(cf: CaseFile) -> dict[str, dict[str, str]]:
+    """Every input file by path and sha256 (never by modification time)."""
+    files = {"case": cf.path}
+    if cf.case.map:
+        files["map"] = cf.resolve(cf.case.map.image)
+    if cf.newspaper_profile:
+        files["newspaper_profile"] = NEWSPAPERS / f"{cf.newspaper_profile.id}.yaml"
+    return {name: {"path": _rel(path), "sha256": _sha(path)} for name, path in files.items()}
 
 
 def _rel(path: Path) -> str:

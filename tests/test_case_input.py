@@ -148,3 +148,39 @@ def test_help_names_both_commands() -> None:
     result = notices("--help", cwd=ROOT)
     assert result.returncode == 0
     assert "build" in result.stdout and "explain" in result.stdout
+
+
+def test_a_newspaper_profile_fills_what_the_case_leaves_unsaid() -> None:
+    from generator.inputs import load_case
+
+    cf = load_case(CASES / "newport-2027-map-01.yaml")
+    assert cf.case.newspaper.name == "The Newport Daily News"
+    assert cf.case.newspaper.copy_deadline.days_before == 3
+    assert cf.newspaper_profile.page.columns == 6
+
+
+def test_unknown_newspaper_profile(tmp_path: Path) -> None:
+    text = GOOD.replace("  name: The East Providence Post\n", "  profile: east-providence-pots\n")
+    err = build_fails(tmp_path, text)
+    assert (
+        f"bad-case.yaml:{line_of(text, 'east-providence-pots')}:12: newspaper.profile: no newspaper profile 'east-providence-pots'"
+        in err
+    )
+
+
+def test_a_bad_newspaper_profile_is_located_in_its_own_file(tmp_path: Path) -> None:
+    from generator.errors import UserError
+    from generator.models.base import validate
+    from generator.models.newspaper import NewspaperProfile
+    from generator.yamlio import loads
+
+    text = (
+        (ROOT / "data" / "newspapers" / "newport-daily-news.yaml")
+        .read_text()
+        .replace("columns: 6", "columns: 5")
+    )
+    with pytest.raises(UserError) as exc:
+        validate(NewspaperProfile, loads(text, "data/newspapers/x.yaml"))
+    problem = exc.value.problems[0]
+    assert problem.field == "page" and "5 columns of 1.875 in" in problem.message
+    assert problem.line == line_of(text, "page:") + 1

@@ -1,5 +1,7 @@
 """Every sample case builds into a ready packet whose notices carry every required clause.
 
+The text, the PDF read back with pypdf and the DOCX read back with python-docx are all checked.
+
 The clause checks of the packs (the patterns a linter uses) must recognize our own notices:
 a pack whose patterns miss our wording, or a template that drops a clause, fails here.
 """
@@ -10,6 +12,8 @@ import json
 import re
 from pathlib import Path
 
+import docx
+import pypdf
 import pytest
 
 from generator.inputs import load_case
@@ -19,6 +23,13 @@ from generator.render.filters import clock, long_date
 from generator.rules.loader import resolve
 
 from .conftest import sample_cases
+
+
+READERS = {
+    "txt": lambda path: path.read_text(),
+    "pdf": lambda path: " ".join(page.extract_text() for page in pypdf.PdfReader(path).pages),
+    "docx": lambda path: "\n".join(p.text for p in docx.Document(path).paragraphs),
+}
 
 
 @pytest.fixture(scope="module")

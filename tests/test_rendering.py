@@ -230,3 +230,46 @@ def test_a_hearing_required_by_several_rules_gets_one_notice(tmp_path: Path) -> 
         "newspaper_notice.txt",
     ]
     assert "Tuesday, October 17, 2023" in (result.folder / "newspaper_notice.txt").read_text()
+
+
+def test_a_jurisdiction_overrides_only_the_template_files_it_changes(tmp_path: Path) -> None:
+    """A folder named for a pack, earlier on the search path, wins for the files it holds."""
+    override = tmp_path / "templates" / "us-ri-east-providence"
+    override.mkdir(parents=True)
+    base = (ROOT / "templates" / "_base" / "phrases.j2").read_text()
+    override.joinpath("phrases.j2").write_text(
+        base.replace(
+            "NOTICE OF {{ terms.hearing|upper }}", "CITY OF EAST PROVIDENCE — LEGAL NOTICE"
+        )
+    )
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "generator",
+            "build",
+            str(CASES / "ep-2027-za-03.yaml"),
+            "--out",
+            str(tmp_path / "out"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+        env={**__import__("os").environ, "NOTICES_TEMPLATES": str(tmp_path / "templates")},
+    )
+    assert result.returncode == 0, result.stderr
+    folder = tmp_path / "out" / "ep-2027-za-03"
+    assert (
+        (folder / "newspaper_notice.txt")
+        .read_text()
+        .startswith("CITY OF EAST PROVIDENCE — LEGAL NOTICE\n")
+    )
+    assert "CITY OF EAST PROVIDENCE — LEGAL NOTICE" in docx_text(folder / "newspaper_notice.docx")
+    assert (
+        "CITY OF EAST PROVIDENCE — LEGAL NOTICE" in (folder / "newspaper_notice.html").read_text()
+    )
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert any(name.endswith("us-ri-east-providence/phrases.j2") for name in manifest["templates"])
+    assert "templates/_base/notice.css" in manifest["templates"]  # the rest still comes from _base
+    assert "templates/_base/phrases.j2" not in manifest["templates"]  # shadowed, so not used

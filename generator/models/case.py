@@ -193,15 +193,21 @@ class PublicationDeadline(Model):
 
 
 class Newspaper(Model):
-    """The newspaper that carries the legal notice."""
+    """The newspaper that carries the legal notice; what it states wins over its profile."""
 
-    name: str
-    profile: str | None = Field(None, description="A profile in data/newspapers/.")
+    name: str | None = None
+    profile: str | None = Field(None, description="A profile id in data/newspapers/.")
     publication_days: list[Weekday] = Field(default_factory=list)
     copy_deadline: PublicationDeadline | None = None
     general_circulation: bool = True
     local_circulation: bool = True
     legal_email: str | None = None
+
+    @model_validator(mode="after")
+    def _named(self) -> Newspaper:
+        if not (self.name or self.profile):
+            raise ValueError("give the newspaper's name, or a profile from data/newspapers/")
+        return self
 
 
 class GisLayer(Model):

@@ -8,6 +8,7 @@ can load files from these folders only.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -23,8 +24,15 @@ TEMPLATES = ROOT / "templates"
 
 
 def search_path(pack: ResolvedPack) -> list[Path]:
-    """Template folders for `pack`, narrowest first; only folders that exist."""
-    folders = [TEMPLATES / pf.pack.id for pf in reversed(pack.chain)] + [TEMPLATES / "_base"]
+    """Template folders for `pack`, narrowest first; only folders that exist.
+
+    `$NOTICES_TEMPLATES` names a folder of the same shape searched before the project's own,
+    for a municipality that keeps its own look outside this repository.
+    """
+    roots = [Path(os.environ["NOTICES_TEMPLATES"])] if os.environ.get("NOTICES_TEMPLATES") else []
+    roots.append(TEMPLATES)
+    folders = [root / pf.pack.id for root in roots for pf in reversed(pack.chain)]
+    folders += [root / "_base" for root in roots]
     return [f for f in folders if f.is_dir()]
 
 
@@ -80,10 +88,14 @@ def tidy_text(text: str) -> str:
 
 
 def file_hashes(pack: ResolvedPack) -> dict[str, str]:
-    """sha256 of every template file on the pack's search path, for the manifest."""
-    out = {}
+    """sha256 of each template file the pack uses (the first of its name on the search path)."""
+    out, seen = {}, set()
     for folder in search_path(pack):
         for path in sorted(folder.rglob("*")):
-            if path.is_file() and not path.name.startswith("."):
-                out[str(path.relative_to(ROOT))] = hashlib.sha256(path.read_bytes()).hexdigest()
+            name = path.relative_to(folder)
+            if not path.is_file() or path.name.startswith(".") or name in seen:
+                continue
+            seen.add(name)
+            shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+            out[str(shown)] = hashlib.sha256(path.read_bytes()).hexdigest()
     return out
