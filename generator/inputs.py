@@ -12,7 +12,6 @@ from generator.models.newspaper import NewspaperProfile
 from generator.rules.loader import ROOT, available, pack_paths
 from generator.yamlio import load
 
-
 NEWSPAPERS = ROOT / "data" / "newspapers"
 
 

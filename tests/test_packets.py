@@ -24,7 +24,6 @@ from generator.rules.loader import resolve
 
 from .conftest import sample_cases
 
-
 READERS = {
     "txt": lambda path: path.read_text(),
     "pdf": lambda path: " ".join(page.extract_text() for page in pypdf.PdfReader(path).pages),
