@@ -81,7 +81,8 @@ class TimingType(StrEnum):
     """The shapes of time rule the five seeds need."""
 
     AT_LEAST_BEFORE = "at_least_before"  # act >= N days before the event
-    WINDOW_BEFORE = "window_before"  # not less than N nor more than M days before
+    WINDOW_BEFORE = "window_before"  # not less than N nor more than M days before; with
+    # `weeks`, the first of K weekly insertions falls in that window (G.S. 160D-601(a))
     WEEKLY_BEFORE = "weekly_before"  # once each week for K successive weeks before
     BUSINESS_DAYS_BEFORE = "business_days_before"  # N business days before, at a clock time
     WITHIN_AFTER = "within_after"  # no later than N days after the event

@@ -48,6 +48,11 @@ def describe_timing(timing: Timing, hearing: str = "each") -> str:
     t = timing.type
     if t == TimingType.AT_LEAST_BEFORE:
         text = f"at least {timing.days} {'clear ' if timing.clear_days else ''}days before {event}"
+    elif t == TimingType.WINDOW_BEFORE and timing.weeks:
+        text = (
+            f"once each week for {timing.weeks} successive weeks, the first not less than"
+            f" {timing.min_days} nor more than {timing.max_days} days before {event}"
+        )
     elif t == TimingType.WINDOW_BEFORE:
         text = (
             f"not less than {timing.min_days} nor more than {timing.max_days} days before {event}"
@@ -195,7 +200,7 @@ def checklist(resolved: ResolvedPack, on: date | None = None) -> str:
             p = item.params
             if isinstance(p, RecipientsParams) and p.notice in ids:
                 dist = (
-                    f" within {p.distance_ft:,g} ft of the {p.measured_from or 'land'}"
+                    f" within {p.distance_ft:,g} ft of the {(p.measured_from or 'land').replace('_', ' ')}"
                     if p.distance_ft
                     else ""
                 )
