@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -35,3 +38,26 @@ def update_goldens(request: pytest.FixtureRequest) -> bool:
 
 def sample_cases() -> list[Path]:
     return sorted(CASES.glob("*.yaml"))
+
+
+def write_case(tmp_path: Path, text: str, name: str = "case-x.yaml") -> Path:
+    """Write a variant of the East Providence sample case (with its map) into `tmp_path`."""
+    (tmp_path / "maps").mkdir(exist_ok=True)
+    (tmp_path / "maps" / "ep-2027-za-03.png").write_bytes(
+        (CASES / "maps" / "ep-2027-za-03.png").read_bytes()
+    )
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def notices(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the real `notices` command (as `python -m generator`) from the project root."""
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, **(env or {})},
+    )

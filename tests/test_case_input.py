@@ -2,35 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from .conftest import CASES, ROOT
+from .conftest import CASES, ROOT, notices, write_case
 
 GOOD = (CASES / "ep-2027-za-03.yaml").read_text()
-
-
-def notices(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-
-
-def write_case(tmp_path: Path, text: str, name: str = "bad-case.yaml") -> Path:
-    (tmp_path / "maps").mkdir(exist_ok=True)
-    (tmp_path / "maps" / "ep-2027-za-03.png").write_bytes(
-        (CASES / "maps" / "ep-2027-za-03.png").read_bytes()
-    )
-    path = tmp_path / name
-    path.write_text(text)
-    return path
 
 
 def line_of(text: str, needle: str) -> int:
@@ -38,8 +16,8 @@ def line_of(text: str, needle: str) -> int:
 
 
 def build_fails(tmp_path: Path, text: str) -> str:
-    path = write_case(tmp_path, text)
-    result = notices("build", str(path), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    path = write_case(tmp_path, text, "bad-case.yaml")
+    result = notices("build", str(path), "--out", str(tmp_path / "out"))
     assert result.returncode == 2, result.stdout + result.stderr
     assert not (tmp_path / "out").exists(), "nothing may be written for bad input"
     assert "Traceback" not in result.stderr
@@ -132,7 +110,7 @@ def test_case_id_must_match_file_name(tmp_path: Path) -> None:
 
 
 def test_missing_case_file(tmp_path: Path) -> None:
-    result = notices("build", "nowhere.yaml", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    result = notices("build", str(tmp_path / "nowhere.yaml"), "--out", str(tmp_path / "out"))
     assert result.returncode == 2
     assert "nowhere.yaml: file not found" in result.stderr
 
@@ -145,7 +123,7 @@ def test_unambiguous_times_are_accepted(value: str) -> None:
 
 
 def test_help_names_both_commands() -> None:
-    result = notices("--help", cwd=ROOT)
+    result = notices("--help")
     assert result.returncode == 0
     assert "build" in result.stdout and "explain" in result.stdout
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +13,7 @@ from generator.rules.explain import checklist, conflicts
 from generator.rules.loader import load_pack_file, resolve, snapshot
 from generator.yamlio import load
 
-from .conftest import CASES, ROOT
+from .conftest import CASES, ROOT, notices
 
 STATE = """\
 schema_version: 1
@@ -246,21 +244,7 @@ def test_effective_dates_pick_the_law_in_force_on_the_hearing_date() -> None:
 
 
 def test_explain_prints_a_checklist_grouped_by_channel_with_citations() -> None:
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "generator",
-            "explain",
-            "us-ri-east-providence",
-            "--on",
-            "2027-03-16",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = notices("explain", "us-ri-east-providence", "--on", "2027-03-16")
     assert result.returncode == 0, result.stderr
     out = result.stdout
     for heading in (
@@ -279,13 +263,7 @@ def test_explain_prints_a_checklist_grouped_by_channel_with_citations() -> None:
 
 
 def test_explain_unknown_pack_exits_2() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "generator", "explain", "us-zz"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = notices("explain", "us-zz")
     assert result.returncode == 2
     assert "unknown jurisdiction 'us-zz'" in result.stderr
 
@@ -300,21 +278,12 @@ def test_a_bad_pack_stops_the_build_with_exit_2_and_its_location(tmp_path: Path)
     (root / "us-ri-east-providence.yaml").write_text(
         (ROOT / "jurisdictions" / "us-ri-east-providence.yaml").read_text()
     )
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "generator",
-            "build",
-            str(CASES / "ep-2027-za-03.yaml"),
-            "--out",
-            str(tmp_path / "out"),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**__import__("os").environ, "NOTICES_JURISDICTIONS": str(root)},
+    result = notices(
+        "build",
+        str(CASES / "ep-2027-za-03.yaml"),
+        "--out",
+        str(tmp_path / "out"),
+        env={"NOTICES_JURISDICTIONS": str(root)},
     )
     assert result.returncode == 2, result.stderr
     line = next(

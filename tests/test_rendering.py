@@ -14,7 +14,7 @@ import pytest
 
 from generator.packet import build
 
-from .conftest import CASES, ROOT
+from .conftest import CASES, ROOT, notices, write_case
 
 EVIL = "<script>alert(1)</script> {{ 7*7 }} SMITH & JONES"
 
@@ -27,16 +27,6 @@ def docx_text(path: Path) -> str:
     return " ".join(" ".join(p.text for p in docx.Document(path).paragraphs).split())
 
 
-def copy_case(tmp_path: Path, text: str, name: str = "case-x.yaml") -> Path:
-    (tmp_path / "maps").mkdir(exist_ok=True)
-    (tmp_path / "maps" / "ep-2027-za-03.png").write_bytes(
-        (CASES / "maps" / "ep-2027-za-03.png").read_bytes()
-    )
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
-
 @pytest.fixture(scope="module")
 def evil_packet(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("evil")
@@ -46,7 +36,7 @@ def evil_packet(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "  proposed_use: Neighborhood retail",
         f"  print_full_text: true\n  full_text: |\n    ## Sec. 1\n\n    {EVIL} <b>bold?</b>\n  proposed_use: Neighborhood retail",
     )
-    return build(copy_case(tmp, text), tmp / "out").folder
+    return build(write_case(tmp, text), tmp / "out").folder
 
 
 def test_case_values_appear_literally_in_text(evil_packet: Path) -> None:
@@ -159,24 +149,8 @@ def test_an_edited_draft_is_kept_not_overwritten(tmp_path: Path) -> None:
 def test_a_required_map_that_is_missing_makes_the_packet_not_ready(tmp_path: Path) -> None:
     text = (CASES / "ep-2027-za-03.yaml").read_text()
     text = re.sub(r"\nmap:\n(  .*\n)+", "\n", text)
-    case = copy_case(tmp_path, text)
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "generator",
-            "build",
-            str(case),
-            "--out",
-            str(tmp_path / "out"),
-            "--format",
-            "json",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
+    case = write_case(tmp_path, text)
+    result = notices("build", str(case), "--out", str(tmp_path / "out"), "--format", "json")
     assert result.returncode == 1, result.stderr
     manifest = json.loads(result.stdout)
     assert manifest["ready"] is False
@@ -219,7 +193,7 @@ def test_a_hearing_required_by_several_rules_gets_one_notice(tmp_path: Path) -> 
         (CASES / "ep-2027-za-03.yaml").read_text().replace("date: 2027-03-16", "date: 2023-10-17")
     )
     text = text.replace("petition_received: 2027-01-20", "petition_received: 2023-09-01")
-    result = build(copy_case(tmp_path, text), tmp_path / "out")
+    result = build(write_case(tmp_path, text), tmp_path / "out")
     names = sorted(
         d["path"] for d in result.manifest["documents"] if d["kind"] == "newspaper_notice"
     )
@@ -242,21 +216,12 @@ def test_a_jurisdiction_overrides_only_the_template_files_it_changes(tmp_path: P
             "NOTICE OF {{ terms.hearing|upper }}", "CITY OF EAST PROVIDENCE — LEGAL NOTICE"
         )
     )
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "generator",
-            "build",
-            str(CASES / "ep-2027-za-03.yaml"),
-            "--out",
-            str(tmp_path / "out"),
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-        env={**__import__("os").environ, "NOTICES_TEMPLATES": str(tmp_path / "templates")},
+    result = notices(
+        "build",
+        str(CASES / "ep-2027-za-03.yaml"),
+        "--out",
+        str(tmp_path / "out"),
+        env={"NOTICES_TEMPLATES": str(tmp_path / "templates")},
     )
     assert result.returncode == 0, result.stderr
     folder = tmp_path / "out" / "ep-2027-za-03"
