@@ -8,6 +8,8 @@ DEBS     = libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-cor
 PYTEST_ARGS ?=
 ifeq ($(SLOW),1)
 PYTEST_ARGS += --slow
+# The slow tests open every Word draft in LibreOffice, as an editor would.
+DEBS += libreoffice-writer-nogui
 endif
 
 .PHONY: demo test setup system-deps lint goldens docx-templates bench clean
