@@ -1,7 +1,7 @@
 """The one orchestrator: load → plan → render → check → write the packet and its manifest.
 
-A packet is written whole or not at all: everything renders into a temporary folder beside
-the packet and moves in only when rendering succeeded. A generated file that someone edited
+A packet is written whole or not at all: everything renders in memory, is staged in a folder
+beside the packet, and moves in only when all of it rendered. A generated file that someone edited
 since the last build is kept as `<name>.edited-N.<ext>`, never overwritten.
 """
 
@@ -36,6 +36,7 @@ class Output:
     format: Format
     path: str
     data: bytes
+    rules: tuple[str, ...] = ()  # the rules that require the document
 
     @property
     def sha256(self) -> str:
@@ -61,7 +62,7 @@ def build(case_path: Path, out_root: Path) -> Result:
     """Build the packet of one case into `out_root/<case-id>/`."""
     cf = load_case(case_path)
     pack = resolve(cf.case.jurisdiction)
-    the_plan = plan(cf.case, cf.path, cf.id, pack)
+    the_plan = plan(cf.case, pack)
     outputs = render(the_plan, cf)
     rank = {"error": 0, "warning": 1, "info": 2}
     findings = sorted(
@@ -92,13 +93,14 @@ def render(the_plan: Plan, cf: CaseFile) -> list[Output]:
     files = {o.path: o.data for o in outputs}
     for doc in the_plan.documents:
         context = ctx.build(the_plan, doc, stylesheet)
+        rules = tuple(rule_id for b in doc.notices for rule_id in b.ids)
         base = doc.kind.value
         html = templates.render(html_env, f"{base}.html.j2", context)
         text = templates.tidy_text(templates.render(text_env, f"{base}.txt.j2", context))
-        outputs.append(Output(doc.kind, Format.TXT, f"{doc.name}.txt", text.encode()))
-        outputs.append(Output(doc.kind, Format.HTML, f"{doc.name}.html", html.encode()))
+        outputs.append(Output(doc.kind, Format.TXT, f"{doc.name}.txt", text.encode(), rules))
+        outputs.append(Output(doc.kind, Format.HTML, f"{doc.name}.html", html.encode(), rules))
         data = pdf.write_pdf(html, files, templates.search_path(pack))
-        outputs.append(Output(doc.kind, Format.PDF, f"{doc.name}.pdf", data))
+        outputs.append(Output(doc.kind, Format.PDF, f"{doc.name}.pdf", data, rules))
         data = docx.render(
             pack,
             templates.find(pack, f"{base}.docx"),
@@ -107,7 +109,7 @@ def render(the_plan: Plan, cf: CaseFile) -> list[Output]:
             map_path=map_source,
             title=f"Notice of {pack.terms['hearing']} — {cf.case.case_number}",
         )
-        outputs.append(Output(doc.kind, Format.DOCX, f"{doc.name}.docx", data))
+        outputs.append(Output(doc.kind, Format.DOCX, f"{doc.name}.docx", data, rules))
     return outputs
 
 
@@ -163,6 +165,7 @@ def _manifest(cf: CaseFile, the_plan: Plan, outputs: list[Output], findings: lis
         "ready": ready,
         "documents": [
             {"kind": o.kind.value, "format": o.format.value, "path": o.path, "sha256": o.sha256}
+            | ({"rules": list(o.rules)} if o.rules else {})
             for o in sorted(outputs, key=lambda o: o.path)
         ],
         "findings": [f.as_dict() for f in findings],

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
 
 from generator.documents import DocumentKind
 from generator.models.case import Body, Case, Hearing
@@ -66,22 +65,10 @@ class Plan:
     """Everything the renderer needs, and the findings so far."""
 
     case: Case
-    case_path: Path
-    case_id: str
     pack: ResolvedPack
     snapshots: dict[date, Snapshot]
     documents: list[DocumentPlan] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
-
-    @property
-    def map_required_by(self) -> list[Binding]:
-        """Clause rules requiring a map in some planned document."""
-        return [
-            b
-            for d in self.documents
-            for b in d.clauses
-            if b.params.topic == ClauseTopic.MAP  # type: ignore[attr-defined]
-        ]
 
 
 def serves(ref: HearingRef, hearing: Hearing, case: Case) -> bool:
@@ -95,10 +82,10 @@ def serves(ref: HearingRef, hearing: Hearing, case: Case) -> bool:
     return hearing.body in (Body.PLANNING, Body.HEARING_OFFICER)
 
 
-def plan(case: Case, case_path: Path, case_id: str, pack: ResolvedPack) -> Plan:
+def plan(case: Case, pack: ResolvedPack) -> Plan:
     """Decide the documents this issue renders (newspaper notices) and collect findings."""
     snaps = {h.date: snapshot(pack, case, h.date) for h in case.hearings}
-    result = Plan(case, case_path, case_id, pack, snaps)
+    result = Plan(case, pack, snaps)
     # One notice per hearing, however many rules (state, local, old and new text) require it.
     noticed: list[tuple[Hearing, list[Binding], Snapshot]] = []
     for hearing in case.hearings:

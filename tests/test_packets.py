@@ -63,7 +63,7 @@ def test_sample_case_builds_ready_with_every_clause_recognized(
     errors = [f for f in manifest["findings"] if f["severity"] == "error"]
     assert manifest["ready"], errors
     cf = load_case(case_path)
-    the_plan = plan(cf.case, cf.path, cf.id, resolve(cf.case.jurisdiction))
+    the_plan = plan(cf.case, resolve(cf.case.jurisdiction))
     if not the_plan.documents:  # e.g. no newspaper of general circulation: posting instead
         assert not any(
             b.params.channel == "newspaper"

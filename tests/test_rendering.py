@@ -99,7 +99,7 @@ def test_pdf_and_docx_read_back_with_every_clause(ep_packet: Path) -> None:
     from generator.rules.loader import resolve
 
     cf = load_case(CASES / "ep-2027-za-03.yaml")
-    doc = plan(cf.case, cf.path, cf.id, resolve(cf.case.jurisdiction)).documents[0]
+    doc = plan(cf.case, resolve(cf.case.jurisdiction)).documents[0]
     for text in (
         pdf_text(ep_packet / "newspaper_notice.pdf"),
         docx_text(ep_packet / "newspaper_notice.docx"),
