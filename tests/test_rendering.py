@@ -238,3 +238,31 @@ def test_a_jurisdiction_overrides_only_the_template_files_it_changes(tmp_path: P
     assert any(name.endswith("us-ri-east-providence/phrases.j2") for name in manifest["templates"])
     assert "templates/_base/notice.css" in manifest["templates"]  # the rest still comes from _base
     assert "templates/_base/phrases.j2" not in manifest["templates"]  # shadowed, so not used
+
+
+def test_an_unreadable_docx_template_is_an_input_error_with_its_file(tmp_path: Path) -> None:
+    override = tmp_path / "templates" / "us-ri-east-providence"
+    override.mkdir(parents=True)
+    (override / "newspaper_notice.docx").write_bytes(b"not a zip file")
+    result = notices(
+        "build",
+        str(CASES / "ep-2027-za-03.yaml"),
+        "--out",
+        str(tmp_path / "out"),
+        env={"NOTICES_TEMPLATES": str(tmp_path / "templates")},
+    )
+    assert result.returncode == 2, result.stderr
+    assert (
+        "us-ri-east-providence/newspaper_notice.docx: not a readable DOCX template" in result.stderr
+    )
+    assert not (tmp_path / "out" / "ep-2027-za-03").exists()
+
+
+def test_an_internal_error_exits_70_with_the_traceback_in_a_log(tmp_path: Path) -> None:
+    from generator.cli import _run
+
+    def broken() -> int:
+        raise RuntimeError("a bug")
+
+    assert _run(False, tmp_path / "packet", broken) == 70
+    assert "RuntimeError: a bug" in (tmp_path / "packet" / "error.log").read_text()
