@@ -13,8 +13,10 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from markupsafe import Markup
 
+from generator.errors import RenderError
 from generator.render.markdown_text import to_blocks
 from generator.render.templates import environment
 from generator.rules.loader import ResolvedPack
@@ -66,17 +68,26 @@ def render(
     title: str,
 ) -> bytes:
     """Render a DOCX template with the shared context; return the normalized file bytes."""
-    from docx.shared import Inches  # heavy: imported only when rendering
+    from docx.opc.exceptions import OpcError  # heavy: imported only when rendering
+    from docx.shared import Inches
     from docxtpl import DocxTemplate, InlineImage
 
-    tpl = DocxTemplate(str(template))
     marks = Bookmarks(context["clauses"])
-    ctx = dict(context, mark=marks.mark, unmark=marks.unmark)
-    ctx["full_text"] = _paragraphs(tpl, full_text) if full_text else ""
-    ctx["map_image"] = InlineImage(tpl, str(map_path), width=Inches(5.5)) if map_path else ""
-    tpl.render(ctx, jinja_env=environment(pack, autoescape=True), autoescape=True)
+    try:
+        tpl = DocxTemplate(str(template))
+        ctx = dict(context, mark=marks.mark, unmark=marks.unmark)
+        ctx["full_text"] = _paragraphs(tpl, full_text) if full_text else ""
+        ctx["map_image"] = InlineImage(tpl, str(map_path), width=Inches(5.5)) if map_path else ""
+        tpl.render(ctx, jinja_env=environment(pack, autoescape=True), autoescape=True)
+    except jinja2.TemplateError as exc:
+        near = " / ".join(getattr(exc, "docx_context", None) or [])
+        raise RenderError(
+            f"{template}: DOCX template error: {exc}" + (f" near: {near}" if near else "")
+        ) from None
+    except (zipfile.BadZipFile, KeyError, OSError, OpcError) as exc:
+        raise RenderError(f"{template}: not a readable DOCX template ({exc})") from None
     if marks.unclosed():
-        raise ValueError(
+        raise RenderError(
             f"{template.name}: clause bookmarks never closed: {', '.join(marks.unclosed())}"
         )
     props = tpl.docx.core_properties
