@@ -33,7 +33,9 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 system-deps:
-	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@missing=""; for p in $(DEBS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	if ! command -v apt-get >/dev/null 2>&1; then \
 	  echo "note: not a Debian system; install Pango, HarfBuzz-subset and DejaVu fonts yourself"; \
