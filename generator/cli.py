@@ -69,7 +69,8 @@ def app() -> None:
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
 @click.option("--debug", is_flag=True, help="Print tracebacks of internal errors.")
-def build(cases: tuple[Path, ...], out_root: Path, fmt: str, debug: bool) -> None:
+@click.option("-v", "--verbose", is_flag=True, help="Also print informational notes.")
+def build(cases: tuple[Path, ...], out_root: Path, fmt: str, debug: bool, verbose: bool) -> None:
     """Build the notice packet of each CASE into OUT/<case-id>/."""
     worst = EXIT_OK
     manifests = []
@@ -81,7 +82,7 @@ def build(cases: tuple[Path, ...], out_root: Path, fmt: str, debug: bool) -> Non
             result = build_packet(case_path, out_root)
             manifests.append(result.manifest)
             if fmt == "text":
-                _print_build(result)
+                _print_build(result, verbose=verbose)
             return EXIT_OK if result.ready else EXIT_FINDINGS
 
         log_dir = out_root / case_path.stem
@@ -95,7 +96,7 @@ def build(cases: tuple[Path, ...], out_root: Path, fmt: str, debug: bool) -> Non
     sys.exit(worst)
 
 
-def _print_build(result: Any) -> None:
+def _print_build(result: Any, *, verbose: bool) -> None:
     m = result.manifest
     status = "ready" if m["ready"] else "NOT READY"
     notices = [d for d in m["documents"] if d["kind"] != "map"]
@@ -105,7 +106,10 @@ def _print_build(result: Any) -> None:
         else "no notice this version generates is required"
     )
     click.echo(f"{result.folder}: {status} — {made}, case {m['case_number']} ({m['jurisdiction']})")
+    quiet = [f for f in m["findings"] if f["severity"] == "info" and not verbose]
     for f in m["findings"]:
+        if f in quiet:
+            continue
         where = f" [{f['document']}]" if f["document"] else ""
         cite = f" ({f['citation']})" if f["citation"] else ""
         rule = f" {f['rule']}:" if f["rule"] else ""
@@ -114,6 +118,9 @@ def _print_build(result: Any) -> None:
         click.echo(
             f"  warning: an edited draft was kept as {name}; the new draft replaces the original"
         )
+    if quiet:
+        todo = sum(f["code"] == "PLAN007" for f in quiet)
+        click.echo(f"  {len(quiet)} notes ({todo} notices to give by hand): --verbose shows them")
 
 
 @app.command()
