@@ -124,6 +124,50 @@ def _print_build(result: Any, *, verbose: bool) -> None:
 
 
 @app.command()
+@click.argument("case", type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json", "ics"]), default="text", show_default=True
+)
+@click.option(
+    "--as-of",
+    "as_of",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    help="Judge lateness from this day (default: the case's `as_of`, else today).",
+)
+def schedule(case: Path, fmt: str, as_of: Any) -> None:
+    """Print every deadline of CASE: the lawful window, newspaper issues, rule and derivation."""
+
+    def body() -> int:
+        from generator import schedule as sched
+        from generator.inputs import load_case
+        from generator.render import calendar_file, schedule_text
+        from generator.rules.loader import resolve
+
+        cf = load_case(case)
+        pack = resolve(cf.case.jurisdiction)
+        deadlines = sched.compute(cf.case, pack)
+        day = as_of.date() if as_of else sched.judged_on(cf.case)
+        problems = sched.check_in_time(cf, pack, deadlines, day)
+        if fmt == "json":
+            click.echo(json.dumps([d.as_json() for d in deadlines], indent=2, ensure_ascii=False))
+        elif fmt == "ics":
+            stamp = calendar_file.stamp_for(cf.case.hearings[0].date, cf.case.as_of)
+            title = f"{cf.case.municipality} {cf.case.case_number} notice deadlines"
+            sys.stdout.buffer.write(
+                calendar_file.ics(deadlines, uid_prefix=cf.id, title=title, stamp=stamp)
+            )
+        else:
+            title = f"Schedule of case {cf.case.case_number} ({cf.case.jurisdiction}), judged as of {day.isoformat()}"
+            click.echo(schedule_text.table(deadlines, title), nl=False)
+        if problems:
+            raise UserError(problems)
+        return EXIT_OK
+
+    sys.exit(_run(False, None, body))
+
+
+@app.command()
 @click.argument("jurisdiction")
 @click.option(
     "--on",

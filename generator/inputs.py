@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import UserError
+from generator.errors import Problem, UserError
 from generator.models.base import validate
 from generator.models.case import Case, Newspaper, case_id_from_path
 from generator.models.newspaper import NewspaperProfile
 from generator.rules.loader import ROOT, available, pack_paths
-from generator.yamlio import load
+from generator.yamlio import Located, load
 
 NEWSPAPERS = ROOT / "data" / "newspapers"
 
@@ -23,6 +23,13 @@ class CaseFile:
     path: Path
     id: str
     newspaper_profile: NewspaperProfile | None = None
+    doc: Located | None = None  # the YAML with positions, to place later problems
+
+    def problem(self, loc: tuple[str | int, ...], message: str) -> Problem:
+        """A problem at field `loc` of the case file."""
+        if self.doc:
+            return self.doc.problem(loc, message)
+        return Problem(str(self.path), None, None, ".".join(map(str, loc)), message)
 
     def resolve(self, relative: str) -> Path:
         """A path written in the case, relative to the case file."""
@@ -68,7 +75,7 @@ def load_case(path: Path) -> CaseFile:
         raise UserError(problems)
     if profile:
         case = case.model_copy(update={"newspaper": with_profile(case.newspaper, profile)})
-    return CaseFile(case, path, case_id, profile)
+    return CaseFile(case, path, case_id, profile, doc)
 
 
 def load_profile(profile_id: str) -> NewspaperProfile:

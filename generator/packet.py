@@ -15,13 +15,15 @@ import shutil
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
-from generator import __version__
+from generator import __version__, schedule
 from generator.documents import DocumentKind, Format
+from generator.errors import UserError
 from generator.inputs import NEWSPAPERS, CaseFile, load_case
 from generator.plan import Finding, Plan, plan
+from generator.render import calendar_file, docx, pdf, templates
 from generator.render import context as ctx
-from generator.render import docx, pdf, templates
 from generator.rules.loader import ROOT, resolve
 
 MANIFEST = "manifest.json"
@@ -62,18 +64,23 @@ def build(case_path: Path, out_root: Path) -> Result:
     """Build the packet of one case into `out_root/<case-id>/`."""
     cf = load_case(case_path)
     pack = resolve(cf.case.jurisdiction)
+    deadlines = schedule.compute(cf.case, pack)
+    late = schedule.check_in_time(cf, pack, deadlines, schedule.judged_on(cf.case))
+    if late:
+        raise UserError(late)
     the_plan = plan(cf.case, pack)
-    outputs = render(the_plan, cf)
+    outputs = render(the_plan, cf, deadlines)
     rank = {"error": 0, "warning": 1, "info": 2}
-    findings = sorted(
-        the_plan.findings + check_markers(the_plan, outputs), key=lambda f: rank[f.severity]
+    found = (
+        the_plan.findings + schedule.findings(cf.case, deadlines) + check_markers(the_plan, outputs)
     )
+    findings = sorted(found, key=lambda f: rank[f.severity])
     manifest = _manifest(cf, the_plan, outputs, findings)
     return _write(out_root / cf.id, outputs, manifest)
 
 
-def render(the_plan: Plan, cf: CaseFile) -> list[Output]:
-    """Render every planned document in every format."""
+def render(the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadline]) -> list[Output]:
+    """Render every planned document, and the schedule, in every format."""
     pack = the_plan.pack
     outputs: list[Output] = []
     map_name = ctx.map_file_name(the_plan)
@@ -94,6 +101,7 @@ def render(the_plan: Plan, cf: CaseFile) -> list[Output]:
     for doc in the_plan.documents:
         context = ctx.build(the_plan, doc, stylesheet)
         rules = tuple(rule_id for b in doc.notices for rule_id in b.ids)
+        context["publication_dates"] = schedule.issues_of(deadlines, rules, doc.hearing)
         base = doc.kind.value
         html = templates.render(html_env, f"{base}.html.j2", context)
         text = templates.tidy_text(templates.render(text_env, f"{base}.txt.j2", context))
@@ -110,7 +118,29 @@ def render(the_plan: Plan, cf: CaseFile) -> list[Output]:
             title=f"Notice of {pack.terms['hearing']} — {cf.case.case_number}",
         )
         outputs.append(Output(doc.kind, Format.DOCX, f"{doc.name}.docx", data, rules))
+    outputs += _schedule_outputs(the_plan, cf, deadlines, html_env, stylesheet)
     return outputs
+
+
+def _schedule_outputs(
+    the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadline], env: Any, stylesheet: str
+) -> list[Output]:
+    """schedule.json (DESIGN.md §6), schedule.ics, and a readable page as HTML and PDF."""
+    case, kind = cf.case, DocumentKind.SCHEDULE
+    data = json.dumps([d.as_json() for d in deadlines], indent=2, ensure_ascii=False) + "\n"
+    stamp = calendar_file.stamp_for(case.hearings[0].date, case.as_of)
+    title = f"{case.municipality} {case.case_number} notice deadlines"
+    ics = calendar_file.ics(deadlines, uid_prefix=cf.id, title=title, stamp=stamp)
+    page = templates.render(
+        env, "schedule.html.j2", ctx.schedule_context(the_plan, deadlines, stylesheet)
+    )
+    pdf_data = pdf.write_pdf(page, {}, templates.search_path(the_plan.pack))
+    return [
+        Output(kind, Format.JSON, "schedule.json", data.encode()),
+        Output(kind, Format.ICS, "schedule.ics", ics),
+        Output(kind, Format.HTML, "schedule.html", page.encode()),
+        Output(kind, Format.PDF, "schedule.pdf", pdf_data),
+    ]
 
 
 _DATA_CLAUSE = re.compile(r'data-clause="([a-z][a-z0-9_]*)"')

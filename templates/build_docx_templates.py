@@ -70,6 +70,7 @@ def styled_document(title: str) -> Document:
     para("Notice Map", "Normal", align=WD_ALIGN_PARAGRAPH.CENTER)
     para("Notice Caption", "Normal", size=9.5, italic=True, align=WD_ALIGN_PARAGRAPH.CENTER)
     para("Notice Signature", "Normal", before=10)
+    para("Notice Publication", "Normal", size=9, italic=True, before=8)
     para("Amendment Text", "Normal", indent=0.3)
     para("Amendment Quote", "Normal", italic=True, indent=0.6)
     para("Amendment Heading 1", "Normal", size=11.5, bold=True, indent=0.3, before=6)
@@ -190,6 +191,9 @@ def newspaper_notice() -> Document:
     optional(doc, "may_be_amended", "{{ ph.may_be_amended()|squash }}")
     paragraph(doc, "Notice Body", "{{ ph.contact_line()|squash }}")
     paragraph(doc, "Notice Signature", "{{ ph.signature()|squash }}")
+    paragraph(doc, "Notice Body", "{%p if publication_dates %}")
+    paragraph(doc, "Notice Publication", "{{ ph.publication_dates_line()|squash }}")
+    paragraph(doc, "Notice Body", "{%p endif %}")
     return doc
 
 

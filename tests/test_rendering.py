@@ -193,6 +193,7 @@ def test_a_hearing_required_by_several_rules_gets_one_notice(tmp_path: Path) -> 
         (CASES / "ep-2027-za-03.yaml").read_text().replace("date: 2027-03-16", "date: 2023-10-17")
     )
     text = text.replace("petition_received: 2027-01-20", "petition_received: 2023-09-01")
+    text = text.replace("as_of: 2026-11-29", "as_of: 2023-08-01")
     result = build(write_case(tmp_path, text), tmp_path / "out")
     names = sorted(
         d["path"] for d in result.manifest["documents"] if d["kind"] == "newspaper_notice"

@@ -305,6 +305,10 @@ class Case(Model):
     contact: Person
     newspaper: Newspaper | None = None
     petition_received: IsoDate | None = None
+    as_of: IsoDate | None = Field(
+        None,
+        description="The day deadlines are judged from (default: today); acts due before it are late.",
+    )
     facts: Facts = Field(default_factory=Facts)
     map: MapImage | None = None
     gis: Gis | None = None

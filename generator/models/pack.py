@@ -501,10 +501,15 @@ class Source(Model):
 
 
 class TimeCounting(Model):
-    """How a state counts days before an event."""
+    """How a state counts days before and after an event."""
 
     count_act_day: bool = False
     count_event_day: bool = True
+    forward_roll: bool = Field(
+        False,
+        description="A period counted forward whose last day is a holiday or closure day ends on"
+        " the next open day (never applied to periods counted back from a hearing).",
+    )
     citation: str
     text: str
 

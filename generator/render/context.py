@@ -73,6 +73,7 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
         "newspaper": case.newspaper,
         "clauses": clauses,
         "terms": plan.pack.terms,
+        "publication_dates": [],  # the schedule fills these in
         "wording": wording,
         "map": (
             {
@@ -90,5 +91,32 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
             else None
         ),
         "full_text_plain": to_plain(case.amendment.full_text) if case.amendment.full_text else None,
+        "stylesheet": Markup(stylesheet),  # noqa: S704  # our own file from templates/
+    }
+
+
+def schedule_context(plan: Plan, deadlines: list[Any], stylesheet: str) -> dict[str, Any]:
+    """The context of the schedule page."""
+    from generator.legal_calendar import short
+    from generator.render.schedule_text import when as when_text
+
+    case = plan.case
+    return {
+        "municipality": case.municipality,
+        "case_number": case.case_number,
+        "jurisdiction_name": plan.pack.pack.name,
+        "hearings": [
+            {"body_name": h.body_name, "when": when(h.date, h.start_time)} for h in case.hearings
+        ],
+        "deadlines": [
+            {
+                **d.as_json(),
+                "latest_text": when_text(d.latest),
+                "earliest_text": when_text(d.earliest),
+                "issues_text": ", ".join(short(i) for i in d.issues),
+                "copy_text": when_text(d.copy_deadline) if d.copy_deadline else "",
+            }
+            for d in deadlines
+        ],
         "stylesheet": Markup(stylesheet),  # noqa: S704  # our own file from templates/
     }

@@ -1,0 +1,149 @@
+"""Legal holidays and office-closure days of a jurisdiction, each with the law behind it.
+
+The `holidays` library gives each state's days; the pack adds the days it leaves out and
+removes the ones the state does not keep, citing the law for each. A *legal holiday* and a day
+the *office is closed* are different things: Arizona's September 17 and Rhode Island's May 4
+are holidays on which offices stay open, and Oklahoma makes every Saturday a holiday.
+"""
+
+from __future__ import annotations
+
+import calendar as stdcal
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from functools import cached_property
+
+from generator.models.pack import Calendar, HolidayRule
+
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+
+def short(day: date) -> str:
+    """`Tue 2027-03-16`: how derivations name a day."""
+    return f"{day:%a} {day.isoformat()}"
+
+
+def rule_date(rule: HolidayRule, year: int) -> date:
+    """The date a holiday rule names in `year` (a fixed day, or the nth weekday; -1 = last)."""
+    if rule.day is not None:
+        return date(year, rule.month, rule.day)
+    weekday = _WEEKDAYS.index(rule.weekday.value)  # type: ignore[union-attr]
+    days = [
+        d
+        for d in stdcal.Calendar().itermonthdates(year, rule.month)
+        if d.month == rule.month and d.weekday() == weekday
+    ]
+    return days[rule.nth - 1] if rule.nth and rule.nth > 0 else days[-1]
+
+
+@dataclass(frozen=True)
+class Day:
+    """What the law says of one day."""
+
+    date: date
+    holidays: tuple[str, ...] = ()  # "Labor Day (holidays library, US-RI)"
+    legal_holiday: bool = False
+    office_closed: bool = False
+
+    def describe(self) -> str:
+        """`Mon 2026-09-07, Labor Day (…), offices closed`."""
+        text = short(self.date)
+        if self.holidays:
+            text += ", " + "; ".join(self.holidays)
+        if self.office_closed:
+            text += ", offices closed"
+        elif self.legal_holiday:
+            text += ", a legal holiday on which offices are open"
+        return text
+
+
+@dataclass
+class LegalCalendar:
+    """The days of one jurisdiction, built from its pack's calendar."""
+
+    spec: Calendar | None
+    _years: dict[int, dict[date, Day]] = field(default_factory=dict)
+
+    @cached_property
+    def source(self) -> str:
+        """How derivations name the library's calendar."""
+        if not self.spec:
+            return "no calendar in the pack"
+        region = (
+            f"{self.spec.country}-{self.spec.subdiv}" if self.spec.subdiv else self.spec.country
+        )
+        return f"holidays library, {region}; {self.spec.citation}"
+
+    def day(self, d: date) -> Day:
+        """What the law says of day `d`."""
+        if d.year not in self._years:
+            self._years[d.year] = self._build(d.year)
+        return self._years[d.year].get(d) or self._weekday(d, ())
+
+    def is_open(self, d: date) -> bool:
+        """Whether public offices are open on `d`."""
+        return not self.day(d).office_closed
+
+    def is_legal_holiday(self, d: date) -> bool:
+        """Whether `d` is a legal holiday (offices open or not)."""
+        return self.day(d).legal_holiday
+
+    def previous_open(self, d: date) -> tuple[date, list[Day]]:
+        """The last open day on or before `d`, and the closed days passed over."""
+        skipped = []
+        while not self.is_open(d):
+            skipped.append(self.day(d))
+            d -= timedelta(days=1)
+        return d, skipped
+
+    def next_open(self, d: date) -> tuple[date, list[Day]]:
+        """The first open day on or after `d`, and the closed days passed over."""
+        skipped = []
+        while not self.is_open(d):
+            skipped.append(self.day(d))
+            d += timedelta(days=1)
+        return d, skipped
+
+    def business_days_before(self, d: date, n: int) -> tuple[date, list[Day]]:
+        """The nth open day before `d` (not counting `d`), and the closed days passed over."""
+        skipped = []
+        while n > 0:
+            d -= timedelta(days=1)
+            if self.is_open(d):
+                n -= 1
+            else:
+                skipped.append(self.day(d))
+        return d, skipped
+
+    def _weekday(
+        self, d: date, names: tuple[str, ...], *, holiday: bool = False, closed: bool = False
+    ) -> Day:
+        name = _WEEKDAYS[d.weekday()]
+        spec = self.spec
+        weekly_holiday = bool(spec and name in spec.legal_holiday_weekdays)
+        weekly_closed = name in (spec.closed_weekdays if spec else ["saturday", "sunday"])
+        return Day(d, names, holiday or weekly_holiday, closed or weekly_closed)
+
+    def _build(self, year: int) -> dict[date, Day]:
+        if not self.spec:
+            return {}
+        import holidays  # imported only when a schedule is computed
+
+        spec = self.spec
+        library = holidays.country_holidays(spec.country, subdiv=spec.subdiv, years=year)
+        region = f"{spec.country}-{spec.subdiv}" if spec.subdiv else spec.country
+        named: dict[date, list[tuple[str, bool]]] = {}
+        for d, name in sorted(library.items()):
+            named.setdefault(d, []).append((f"{name} (holidays library, {region})", True))
+        for rule in spec.removals:
+            named.pop(rule_date(rule, year), None)
+        for rule in spec.additions:
+            d = rule_date(rule, year)
+            named.setdefault(d, []).append(
+                (f"{rule.name} ({rule.citation})", not rule.offices_open)
+            )
+        out = {}
+        for d, entries in named.items():
+            closes = any(closed for _, closed in entries)
+            out[d] = self._weekday(d, tuple(n for n, _ in entries), holiday=True, closed=closes)
+        return out
