@@ -137,11 +137,11 @@ class LegalCalendar:
             named.setdefault(d, []).append((f"{name} (holidays library, {region})", True))
         for rule in spec.removals:
             named.pop(rule_date(rule, year), None)
+        added: dict[date, list[tuple[str, bool]]] = {}
         for rule in spec.additions:
-            d = rule_date(rule, year)
-            named.setdefault(d, []).append(
-                (f"{rule.name} ({rule.citation})", not rule.offices_open)
-            )
+            entry = (f"{rule.name} ({rule.citation})", not rule.offices_open)
+            added.setdefault(rule_date(rule, year), []).append(entry)
+        named.update(added)  # a cited pack entry speaks for its day instead of the library's
         out = {}
         for d, entries in named.items():
             closes = any(closed for _, closed in entries)

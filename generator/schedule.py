@@ -249,19 +249,25 @@ def _notice(ctx: Context, b: Binding, p: NoticeParams, hearing: Hearing) -> Dead
     if event_day is None:
         d.derivation = f"counted from {event_name}"
         return d
-    prints = p.channel in _PRINT_CHANNELS
+    time_act(ctx, d, timing, event_day, event_name, prints=p.channel in _PRINT_CHANNELS)
+    _note_merge(d, b)
+    return d
+
+
+def time_act(
+    ctx: Context, d: Deadline, timing: Timing, event: date, event_name: str, *, prints: bool
+) -> None:
+    """Fill in `d`'s window (and newspaper issues, if `prints`) for one timing rule."""
     if timing.type == TimingType.WEEKLY_BEFORE or (
         timing.type == TimingType.WINDOW_BEFORE and timing.weeks
     ):
-        _weekly(ctx, d, timing, event_day, event_name, prints=prints)
+        _weekly(ctx, d, timing, event, event_name, prints=prints)
     elif timing.type in (TimingType.AT_LEAST_BEFORE, TimingType.WINDOW_BEFORE):
-        _before(ctx, d, timing, event_day, event_name, prints=prints)
+        _before(ctx, d, timing, event, event_name, prints=prints)
     elif timing.type == TimingType.BUSINESS_DAYS_BEFORE:
-        _business(ctx, d, timing, event_day, event_name)
+        _business(ctx, d, timing, event, event_name)
     else:
-        _after(ctx, d, timing, event_day, event_name)
-    _note_merge(d, b)
-    return d
+        _after(ctx, d, timing, event, event_name)
 
 
 def _procedural(
@@ -272,12 +278,8 @@ def _procedural(
     if event_day is None:
         span = f"{timing.months} months" if timing.months else f"{timing.days} days"
         d.derivation = f"{span} counted from {event_name}"
-    elif timing.type in (TimingType.AT_LEAST_BEFORE, TimingType.WINDOW_BEFORE):
-        _before(ctx, d, timing, event_day, event_name, prints=False)
-    elif timing.type == TimingType.BUSINESS_DAYS_BEFORE:
-        _business(ctx, d, timing, event_day, event_name)
     else:
-        _after(ctx, d, timing, event_day, event_name)
+        time_act(ctx, d, timing, event_day, event_name, prints=False)
     if extendable:
         d.derivation += "; the applicant may consent to an extension"
     _note_merge(d, b)
@@ -302,7 +304,7 @@ def _closing(ctx: Context, day: date, timing: Timing, *, earlier: bool) -> tuple
     if cal.is_open(day):
         return day, f"; {short(day)} is not a closure day"
     moved, skipped = cal.previous_open(day) if earlier else cal.next_open(day)
-    closed = "; ".join(s.describe() for s in skipped)
+    closed = "; ".join(s.describe() for s in sorted(skipped, key=lambda s: s.date))
     direction = "earlier, never later" if earlier else "later"
     return (
         moved,

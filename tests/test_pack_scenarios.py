@@ -1,8 +1,9 @@
 """Pack scenarios as data (tests/packs/<pack-id>.yaml), run against the real packs and cases.
 
 Each scenario takes a sample case, optionally changes some of its fields, and states which
-rules must apply, which must not, which values bind after merging state and local law, and
-which local rules are reported as conflicts.
+rules must apply, which must not, which values bind after merging state and local law, which
+local rules are reported as conflicts, and which dates the schedule must compute
+(`deadlines: {<rule id>.<hearing body>: {latest, earliest, issues, copy_deadline}}`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from generator.models.base import validate
 from generator.models.case import Case
 from generator.rules.explain import conflicts
 from generator.rules.loader import resolve, snapshot
+from generator.schedule import compute
 from generator.yamlio import Located, load
 
 from .conftest import ROOT
@@ -73,6 +75,17 @@ def test_scenario(pack_id: str, scenario: dict[str, Any]) -> None:
     for rule_id, values in (scenario.get("binding") or {}).items():
         for dotted, want in values.items():
             assert _get(live[rule_id].params, dotted) == want, f"{rule_id}.{dotted}"
+    if "deadlines" in scenario:
+        computed = {d.id: d.as_json() for d in compute(case, resolved)}
+        for deadline_id, want in scenario["deadlines"].items():
+            assert deadline_id in computed, f"no deadline {deadline_id}; have {sorted(computed)}"
+            for key, value in want.items():
+                got = computed[deadline_id][key]
+                if isinstance(value, list):
+                    value = [str(v) for v in value]
+                assert got == (str(value) if isinstance(value, date) else value), (
+                    f"{deadline_id}.{key}: {got} != {value}\n{computed[deadline_id]['derivation']}"
+                )
     if "conflicts" in scenario:
         reported = {c.local.id for c in conflicts(resolved, on)}
         assert set(scenario["conflicts"]) <= reported
