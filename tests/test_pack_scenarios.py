@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from generator.inputs import load_profile, with_profile
 from generator.models.base import validate
 from generator.models.case import Case
 from generator.rules.explain import conflicts
@@ -63,6 +64,9 @@ def test_scenario(pack_id: str, scenario: dict[str, Any]) -> None:
     for dotted, value in (scenario.get("changes") or {}).items():
         _set(doc.data, dotted, value)
     case = validate(Case, Located(doc.data, doc.file, doc.values, doc.keys))
+    if case.newspaper and case.newspaper.profile:  # as load_case does
+        paper = with_profile(case.newspaper, load_profile(case.newspaper.profile))
+        case = case.model_copy(update={"newspaper": paper})
     assert case.jurisdiction == pack_id
     resolved = resolve(pack_id)
     on = date.fromisoformat(scenario["on"]) if scenario.get("on") else case.hearings[0].date
