@@ -153,7 +153,7 @@ def hearing_label(hearing: Hearing) -> str:
 
 
 def _zone(case: Case, pack: ResolvedPack) -> ZoneInfo:
-    return ZoneInfo(case.timezone or pack.timezone or "America/New_York")
+    return ZoneInfo(case.timezone or pack.timezone or "UTC")  # state packs must name their zone
 
 
 def _order(d: Deadline) -> tuple[Any, ...]:

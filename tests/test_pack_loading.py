@@ -22,6 +22,9 @@ name: State X
 level: state
 version: "1"
 last_verified_on: 2026-11-01
+timezone: America/New_York
+time_counting: {citation: "X Stat. § 0", text: The day of the act is not counted; the last day is.}
+calendar: {country: US, subdiv: RI, citation: "X Stat. § 00"}
 sources: [{citation: "X Stat. § 1", title: Notice}]
 rules:
   - id: newspaper
@@ -193,6 +196,11 @@ def test_extends_cycle(tmp_path: Path) -> None:
             "last_verified_on: 2026-11-31 is not a real calendar date",
         ),
         ("  - id: costs\n", "  - id: owners\n", "rule id 'owners' is used twice"),
+        (
+            "timezone: America/New_York\n",
+            "",
+            "a state pack needs `timezone`, `time_counting` and `calendar`",
+        ),
     ],
 )
 def test_bad_pack_input_is_located(tmp_path: Path, old: str, new: str, expected: str) -> None:

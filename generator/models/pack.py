@@ -574,6 +574,12 @@ class Pack(Model):
     calendar: Calendar | None = None
     rules: list[AnyRule] = Field(default_factory=list)
 
+    @model_validator(mode="after")
+    def _states_say_how_time_runs(self) -> Pack:
+        if self.level == "state" and not (self.timezone and self.time_counting and self.calendar):
+            raise ValueError("a state pack needs `timezone`, `time_counting` and `calendar`")
+        return self
+
     @field_validator("rules")
     @classmethod
     def _unique_ids(cls, rules: list[Rule]) -> list[Rule]:
