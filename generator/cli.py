@@ -168,6 +168,49 @@ def schedule(case: Path, fmt: str, as_of: Any) -> None:
 
 
 @app.command()
+@click.argument("case", type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--out",
+    "out_root",
+    default="output",
+    show_default=True,
+    type=click.Path(path_type=Path, file_okay=False),
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+def recipients(case: Path, out_root: Path, fmt: str) -> None:
+    """Write who must be notified of CASE: OUT/<case-id>/recipients.csv and recipients.geojson."""
+
+    def body() -> int:
+        from generator.packet import write_recipients
+
+        result = write_recipients(case, out_root)
+        if fmt == "json":
+            click.echo(json.dumps(result.manifest, indent=2, ensure_ascii=False))
+            return EXIT_OK
+        prov = result.manifest["recipients"]
+        click.echo(f"{result.folder}: {result.manifest['count']} recipients")
+        for rule in prov.get("rules", []):
+            dist = f" within {rule['distance_ft']:g} ft" if rule.get("distance_ft") else ""
+            click.echo(
+                f"  {rule['rule']} ({rule['citation']}): {rule['group']}{dist}: {rule['parcels']} parcels"
+            )
+        for layer in prov.get("layers", []):
+            as_of = layer["as_of"] or "not given"
+            click.echo(
+                f"  read {layer['path']} ({layer['crs']}; sha256 {layer['sha256'][:12]}; as of {as_of})"
+            )
+        for f in result.manifest["findings"]:
+            click.echo(f"  {f['severity']} {f['code']}: {f['message']}")
+        for name in result.kept:
+            click.echo(f"  warning: an edited file was kept as {name}")
+        return EXIT_OK
+
+    sys.exit(_run(False, out_root / case.stem, body))
+
+
+@app.command()
 @click.argument("jurisdiction")
 @click.option(
     "--on",

@@ -12,12 +12,12 @@ import json
 import os
 import re
 import shutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from generator import __version__, schedule
+from generator import __version__, recipients, schedule
 from generator.documents import DocumentKind, Format
 from generator.errors import UserError
 from generator.inputs import NEWSPAPERS, CaseFile, load_case
@@ -64,18 +64,20 @@ def build(case_path: Path, out_root: Path) -> Result:
     """Build the packet of one case into `out_root/<case-id>/`."""
     cf = load_case(case_path)
     pack = resolve(cf.case.jurisdiction)
+    found = recipients.collect(cf, pack)
+    cf = replace(cf, case=found.case)  # with the facts the GIS layers answered
     deadlines = schedule.compute(cf.case, pack)
     late = schedule.check_in_time(cf, pack, deadlines, schedule.judged_on(cf.case))
     if late:
         raise UserError(late)
     the_plan = plan(cf.case, pack)
-    outputs = render(the_plan, cf, deadlines)
+    outputs = render(the_plan, cf, deadlines) + recipient_outputs(found)
     rank = {"error": 0, "warning": 1, "info": 2}
-    found = (
-        the_plan.findings + schedule.findings(cf.case, deadlines) + check_markers(the_plan, outputs)
-    )
-    findings = sorted(found, key=lambda f: rank[f.severity])
+    every = the_plan.findings + found.findings + schedule.findings(cf.case, deadlines)
+    findings = sorted(every + check_markers(the_plan, outputs), key=lambda f: rank[f.severity])
     manifest = _manifest(cf, the_plan, outputs, findings)
+    if found.provenance["method"] or found.recipients:
+        manifest["recipients"] = found.provenance
     return _write(out_root / cf.id, outputs, manifest)
 
 
@@ -120,6 +122,31 @@ def render(the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadline]) -> 
         outputs.append(Output(doc.kind, Format.DOCX, f"{doc.name}.docx", data, rules))
     outputs += _schedule_outputs(the_plan, cf, deadlines, html_env, stylesheet)
     return outputs
+
+
+def recipient_outputs(found: recipients.RecipientList) -> list[Output]:
+    """recipients.csv and, where a parcel layer was read, recipients.geojson."""
+    if not (found.recipients or found.subject is not None):
+        return []
+    kind = DocumentKind.RECIPIENTS
+    out = [Output(kind, Format.CSV, "recipients.csv", recipients.to_csv(found))]
+    if found.subject is not None:
+        out.append(Output(kind, Format.GEOJSON, "recipients.geojson", recipients.to_geojson(found)))
+    return out
+
+
+def write_recipients(case_path: Path, out_root: Path) -> Result:
+    """`notices recipients`: only the recipient files, into the case's packet folder."""
+    cf = load_case(case_path)
+    found = recipients.collect(cf, resolve(cf.case.jurisdiction))
+    folder = out_root / cf.id
+    kept = _place(folder, recipient_outputs(found), _previous_hashes(folder), remove_stale=False)
+    summary = {
+        "recipients": found.provenance,
+        "findings": [f.as_dict() for f in found.findings],
+        "count": len(found.recipients),
+    }
+    return Result(folder, summary, kept)
 
 
 def _schedule_outputs(
@@ -238,7 +265,22 @@ def _sha(path: Path) -> str:
 
 def _write(folder: Path, outputs: list[Output], manifest: dict) -> Result:
     """Move the packet into place, keeping edited drafts aside; the manifest is written last."""
-    previous = _previous_hashes(folder)
+    kept = _place(folder, outputs, _previous_hashes(folder), remove_stale=True)
+    edited = sorted(p.name for p in folder.glob("*.edited-*.*"))
+    manifest = dict(manifest)
+    manifest["edited"] = [
+        {"path": name, "sha256": _sha(folder / name), "draft_of": re.sub(r"\.edited-\d+", "", name)}
+        for name in edited
+    ]
+    text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
+    (folder / MANIFEST).write_text(text, encoding="utf-8")
+    return Result(folder, manifest, kept)
+
+
+def _place(
+    folder: Path, outputs: list[Output], previous: dict[str, str], *, remove_stale: bool
+) -> list[str]:
+    """Move outputs into `folder` once all are staged; an edited draft is kept aside, never overwritten."""
     staging = folder.parent / f".{folder.name}.new-{os.getpid()}"
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
@@ -250,7 +292,7 @@ def _write(folder: Path, outputs: list[Output], manifest: dict) -> Result:
         new_paths = {o.path for o in outputs}
         for name, old_sha in previous.items():
             target = folder / name
-            if not target.is_file():
+            if not target.is_file() or (name not in new_paths and not remove_stale):
                 continue
             if _sha(target) != old_sha:
                 kept.append(_keep_edited(target))
@@ -261,22 +303,9 @@ def _write(folder: Path, outputs: list[Output], manifest: dict) -> Result:
             if target.is_file() and out.path not in previous and _sha(target) != out.sha256:
                 kept.append(_keep_edited(target))  # a file we did not make: never clobber it
             (staging / out.path).replace(target)
-        edited = sorted(p.name for p in folder.glob("*.edited-*.*"))
-        manifest = dict(manifest)
-        manifest["edited"] = [
-            {
-                "path": name,
-                "sha256": _sha(folder / name),
-                "draft_of": re.sub(r"\.edited-\d+", "", name),
-            }
-            for name in edited
-        ]
-        (folder / MANIFEST).write_text(
-            json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return Result(folder, manifest, kept)
+    return kept
 
 
 def _previous_hashes(folder: Path) -> dict[str, str]:

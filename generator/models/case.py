@@ -124,6 +124,14 @@ class StandardsChange(Model):
     permitted_uses_changed: bool = False
 
 
+class LotStandard(Model):
+    """A minimum lot area or frontage of one district, before and after the change."""
+
+    district: str = Field(description="The district code as the parcel layer writes it.")
+    lot_area_sqft: tuple[float, float] | None = Field(None, description="[before, after].")
+    frontage_ft: tuple[float, float] | None = Field(None, description="[before, after].")
+
+
 class Amendment(Model):
     """What is proposed, in the words a notice will print."""
 
@@ -144,6 +152,13 @@ class Amendment(Model):
     makes_lots_nonconforming: bool = False
     merger_clause: str | None = Field(
         None, description="The merger clause that nonconforming lots become subject to."
+    )
+    lot_standards: list[LotStandard] = Field(
+        default_factory=list, description="Minimum lot area or frontage a text change raises."
+    )
+    nonconforming_parcels: list[str] = Field(
+        default_factory=list,
+        description="Parcels the change makes nonconforming, if listed by hand.",
     )
 
     @model_validator(mode="after")
@@ -221,7 +236,7 @@ class GisLayer(Model):
 
 
 class Gis(Model):
-    """Layers of the county or city GIS and the projected CRS to measure in."""
+    """Layers of the county or city GIS and the projected CRS to measure in (feet)."""
 
     measure_crs: str | None = None
     parcels: GisLayer | None = None
@@ -232,6 +247,27 @@ class Gis(Model):
     military_airport_vicinity: GisLayer | None = None
     noise_zones: GisLayer | None = None
     radius_list: GisLayer | None = Field(None, description="An assessor's certified list.")
+
+    @model_validator(mode="after")
+    def _fields_mapped(self) -> Gis:
+        from generator.gis.schema import LAYERS  # a plain table, no GIS imports
+
+        for name, (required, optional) in LAYERS.items():
+            layer = getattr(self, name)
+            if layer is None:
+                continue
+            missing = [k for k in required if k not in layer.fields]
+            unknown = [k for k in layer.fields if k not in (*required, *optional)]
+            if missing or unknown:
+                parts = []
+                if missing:
+                    parts.append(f"map the required field(s) {', '.join(missing)}")
+                if unknown:
+                    parts.append(
+                        f"unknown field name(s) {', '.join(unknown)} (known: {', '.join((*required, *optional))})"
+                    )
+                raise ValueError(f"{name}.fields: {'; '.join(parts)}")
+        return self
 
 
 class PostingPlace(Model):
@@ -285,6 +321,9 @@ class Options(Model):
         default_factory=list, description="A.R.S. § 9-462.04(A)(5) methods chosen."
     )
     protest_deadline_override: str | None = None
+    recipient_order: Literal["owner", "street"] = Field(
+        "owner", description="Order of the mailing list."
+    )
 
 
 class Case(Model):

@@ -567,6 +567,9 @@ class Pack(Model):
     version: str
     last_verified_on: IsoDate
     timezone: str | None = None
+    measure_crs: str | None = Field(
+        None, description='Projected CRS in feet for distances, e.g. "EPSG:3438".'
+    )
     governing_body: str | None = None
     terms: Terms = Field(default_factory=Terms)
     sources: list[Source] = Field(min_length=1)

@@ -117,6 +117,11 @@ class ResolvedPack:
         return out
 
     @property
+    def measure_crs(self) -> str | None:
+        """The narrowest pack's measuring CRS."""
+        return next((p.pack.measure_crs for p in reversed(self.chain) if p.pack.measure_crs), None)
+
+    @property
     def timezone(self) -> str | None:
         """The narrowest pack's time zone."""
         return next((p.pack.timezone for p in reversed(self.chain) if p.pack.timezone), None)

@@ -1,0 +1,183 @@
+"""Reading county layers: only the features near the subject, renamed to our fields, in feet.
+
+A county parcel layer can hold millions of features; a case needs the few hundred around the
+subject. Subjects are found by id, then only the bounding box around them (plus the largest
+distance a rule measures) is read through the file's spatial index, and reprojected into the
+measuring CRS. GeoPackage, Shapefile, GeoJSON and GeoParquet are read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.errors import UserError
+from generator.gis.schema import LAYERS
+from generator.inputs import CaseFile
+from generator.models.case import GisLayer
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a layer came from, for the record: file, hash, as-of date, CRS, layer name."""
+
+    name: str
+    path: Path
+    layer: str | None
+    crs: str
+    sha256: str
+    as_of: str | None
+
+    def as_json(self) -> dict[str, Any]:
+        """The provenance block of the manifest."""
+        return {
+            "layer": self.name,
+            "path": str(self.path),
+            "layer_name": self.layer,
+            "crs": self.crs,
+            "sha256": self.sha256,
+            "as_of": self.as_of,
+        }
+
+
+def measuring_crs(name: str, where: str) -> Any:
+    """The projected CRS in feet that distances are measured in; anything else is refused."""
+    from pyproj import CRS  # heavy: imported only for GIS work
+
+    crs = CRS.from_user_input(name)
+    units = {axis.unit_name.lower() for axis in crs.axis_info}
+    if not crs.is_projected or not any("foot" in u or "feet" in u for u in units):
+        raise UserError(
+            f"{where}: {name} is not a projected coordinate system in feet; distances in the law are in feet"
+        )
+    return crs
+
+
+class LayerReader:
+    """One layer of a case, read in pieces near the subject."""
+
+    def __init__(self, cf: CaseFile, name: str, spec: GisLayer, crs: Any) -> None:
+        self.cf, self.name, self.spec, self.crs = cf, name, spec, crs
+        self.path = cf.resolve(spec.path)
+        if not self.path.is_file():
+            raise UserError(cf.problem(("gis", name, "path"), f"no such file: {self.path}"))
+        required, optional = LAYERS[name]
+        self.fields = {k: v for k, v in spec.fields.items() if k in (*required, *optional)}
+        self.source_crs = self._source_crs()
+
+    def _source_crs(self) -> Any:
+        """The layer's CRS (pyproj), checking the file opens and holds the mapped fields."""
+        import json
+
+        import pyogrio
+        from pyproj import CRS
+
+        where = ("gis", self.name, "path")
+        try:
+            if self._parquet:
+                import pyarrow.parquet as pq
+
+                schema = pq.read_schema(self.path)
+                geo = json.loads((schema.metadata or {}).get(b"geo", b"{}"))
+                column = geo.get("columns", {}).get(geo.get("primary_column", "geometry"), {})
+                found = (
+                    CRS.from_user_input(column["crs"])
+                    if column.get("crs")
+                    else (CRS.from_user_input("OGC:CRS84") if geo else None)
+                )
+                names = list(schema.names)
+            else:
+                info = pyogrio.read_info(self.path, layer=self.spec.layer)
+                found = CRS.from_user_input(info["crs"]) if info["crs"] else None
+                names = list(info["fields"])
+        except Exception as exc:  # GDAL and Arrow raise many kinds; all mean "unreadable"
+            raise UserError(
+                self.cf.problem(where, f"cannot read {self.path.name}: {exc}")
+            ) from None
+        missing = [k for k, field in self.fields.items() if field not in names]
+        if missing:
+            have = ", ".join(names)
+            raise UserError(
+                [
+                    self.cf.problem(
+                        ("gis", self.name, "fields", k),
+                        f"no field {self.fields[k]!r} in {self.path.name} (fields: {have})",
+                    )
+                    for k in missing
+                ]
+            )
+        if self.spec.crs:
+            return CRS.from_user_input(self.spec.crs)
+        if found is None:
+            raise UserError(
+                self.cf.problem(
+                    ("gis", self.name, "crs"),
+                    "the layer states no coordinate system: give `crs`, such as EPSG:3438",
+                )
+            )
+        return found
+
+    @property
+    def _parquet(self) -> bool:
+        return self.path.suffix.lower() in (".parquet", ".geoparquet")
+
+    @property
+    def source(self) -> Source:
+        """Provenance of this layer."""
+        digest = hashlib.sha256(self.path.read_bytes()).hexdigest()
+        as_of = self.spec.as_of.isoformat() if self.spec.as_of else None
+        crs = self.source_crs.to_string()
+        return Source(self.name, self.path, self.spec.layer, crs, digest, as_of)
+
+    def read(
+        self,
+        *,
+        bbox: tuple[float, float, float, float] | None = None,
+        where: dict[str, list[str]] | None = None,
+    ) -> Any:
+        """Features in `bbox` (measuring CRS) or matching `where` (our field → values), in feet."""
+        import geopandas as gpd
+
+        columns = list(dict.fromkeys(self.fields.values()))
+        file_bbox = self._to_file(bbox) if bbox else None
+        if self._parquet:
+            filters = [(self.fields[k], "in", v) for k, v in (where or {}).items()] or None
+            frame = gpd.read_parquet(
+                self.path, columns=[*columns, "geometry"], bbox=file_bbox, filters=filters
+            )
+        else:
+            sql = " AND ".join(
+                f'"{self.fields[k]}" IN ({", ".join(_quote(x) for x in values)})'
+                for k, values in (where or {}).items()
+            )
+            frame = gpd.read_file(
+                self.path,
+                layer=self.spec.layer,
+                bbox=file_bbox,
+                where=sql or None,
+                columns=columns,
+                engine="pyogrio",
+            )
+        if frame.crs is None:
+            frame = frame.set_crs(self.source_crs)
+        frame = frame.to_crs(self.crs)
+        renamed = {field: ours for ours, field in self.fields.items()}
+        frame = frame.rename(columns=renamed)
+        for ours in self.fields:  # one layer field may serve two of ours
+            if ours not in frame.columns:
+                frame[ours] = frame[renamed.get(self.fields[ours], ours)]
+        return frame
+
+    def _to_file(
+        self, bbox: tuple[float, float, float, float]
+    ) -> tuple[float, float, float, float]:
+        from pyproj import Transformer
+
+        transformer = Transformer.from_crs(self.crs, self.source_crs, always_xy=True)
+        return transformer.transform_bounds(*bbox, densify_pts=21)
+
+
+def _quote(value: str) -> str:
+    return "'" + str(value).replace("'", "''") + "'"
