@@ -123,6 +123,14 @@ def _split_zip(raw: Any) -> tuple[str, str]:
     return (match.group(1), match.group(2) or "") if match else (digits, "")
 
 
+def _feet(value: Any) -> float | None:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return None if number != number else round(number, 2)  # NaN is no distance
+
+
 def _text(value: Any) -> str:
     if value is None or (isinstance(value, float) and value != value):  # NaN
         return ""
@@ -157,6 +165,8 @@ def collect(cf: CaseFile, pack: ResolvedPack) -> RecipientList:
     parcel_rules = [b for b in rules if b.params.group in _PARCEL_GROUPS]  # type: ignore[attr-defined]
     if reader is not None:
         _from_layers(cf, reader, parcel_rules, result)
+    elif gis and gis.radius_list and parcel_rules:
+        _from_radius_list(cf, parcel_rules, result)
     elif parcel_rules:
         findings.append(
             Finding(
@@ -171,6 +181,11 @@ def collect(cf: CaseFile, pack: ResolvedPack) -> RecipientList:
     people = list(result.recipients)
     for b in rules:
         people += _listed(cf, b, result)
+    for added in cf.case.additional_recipients:
+        zip5, zip4 = _split_zip(added.address.zip)
+        a = added.address
+        people.append(Recipient(added.name, list(a.lines), a.city, a.state, zip5, zip4, "added", list(added.parcels),
+                                flags=[f"added by hand: {added.reason}"]))  # fmt: skip
     result.recipients = _dedupe(people, cf.case.options.recipient_order)
     _flag(cf, result)
     provenance["counts"] = {
@@ -186,6 +201,85 @@ _PARCEL_GROUPS = {
     RecipientGroup.ABUTTING_OWNERS,
     RecipientGroup.OWNERS_MADE_NONCONFORMING,
 }
+
+
+def _from_radius_list(cf: CaseFile, rules: list[Binding], result: RecipientList) -> None:
+    """An assessor's certified list (CSV or XLSX) stands in for the parcel layer."""
+    import csv
+    import hashlib
+
+    from generator.schedule import judged_on
+
+    spec = cf.case.gis.radius_list  # type: ignore[union-attr]
+    assert spec
+    path = cf.resolve(spec.path)
+    where = ("gis", "radius_list", "path")
+    if not path.is_file():
+        raise UserError(cf.problem(where, f"no such file: {path}"))
+    try:
+        if path.suffix.lower() == ".xlsx":
+            import openpyxl
+
+            sheet = openpyxl.load_workbook(path, read_only=True, data_only=True).active
+            values = list(sheet.iter_rows(values_only=True))
+            header = [str(h or "").strip() for h in values[0]]
+            rows = [dict(zip(header, row, strict=False)) for row in values[1:]]
+        else:
+            with path.open(encoding="utf-8-sig", newline="") as handle:
+                rows = list(csv.DictReader(handle))
+                header = list(rows[0]) if rows else []
+    except Exception as exc:  # any reading failure means an unreadable list
+        raise UserError(cf.problem(where, f"cannot read {path.name}: {exc}")) from None
+    missing = [k for k, column in spec.fields.items() if column not in header]
+    if missing:
+        raise UserError(
+            [
+                cf.problem(
+                    ("gis", "radius_list", "fields", k),
+                    f"no column {spec.fields[k]!r} in {path.name}",
+                )
+                for k in missing
+            ]
+        )
+    for raw in rows:
+        row = {ours: raw.get(column) for ours, column in spec.fields.items()}
+        for b in rules:
+            result.recipients.extend(_owners(row, b))
+    age = None
+    if spec.as_of:
+        age = (judged_on(cf.case) - spec.as_of).days
+        result.findings.append(
+            Finding(
+                "info",
+                "RCPT003",
+                f"the owners come from the assessor's radius list as of {spec.as_of.isoformat()}, {age} days old",
+            )
+        )
+    else:
+        result.findings.append(
+            Finding(
+                "warning",
+                "RCPT004",
+                "give the radius list's as-of date (`gis.radius_list.as_of`): the record must show how old it is",
+            )
+        )
+    result.provenance.update(
+        {"method": "assessor's certified radius list", "age_days": age,
+         "rules": [{"rule": b.rule.id, "citation": "; ".join(dict.fromkeys(b.citations)), "group": b.params.group.value,  # type: ignore[attr-defined]
+                    "distance_ft": b.params.distance_ft, "parcels": len(rows)} for b in rules]}  # type: ignore[attr-defined]
+    )  # fmt: skip
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    as_of = spec.as_of.isoformat() if spec.as_of else None
+    result.provenance["layers"].append(
+        {
+            "layer": "radius_list",
+            "path": str(path),
+            "layer_name": None,
+            "crs": None,
+            "sha256": digest,
+            "as_of": as_of,
+        }
+    )
 
 
 def _open_parcels(cf: CaseFile, pack: ResolvedPack, result: RecipientList) -> Any:
@@ -361,7 +455,7 @@ def _owners(row: Any, b: Binding) -> list[Recipient]:
         [str(row["parcel_id"])],
         [b.rule.id],
         list(dict.fromkeys(b.citations)),
-        None if distance is None or distance != distance else round(float(distance), 2),
+        _feet(distance),
     )
     out = [owner]
     site = _text(row.get("site_address"))

@@ -301,3 +301,33 @@ def test_a_subject_parcel_missing_from_the_layer_is_an_input_error(
     result = notices("recipients", str(case), "--out", str(tmp_path / "out"))
     assert result.returncode == 2
     assert "parcels: parcel(s) 107-4-12 not found in parcels.gpkg (field PIN)" in result.stderr
+
+
+def test_an_assessors_radius_list_stands_in_for_a_parcel_layer(tmp_path: Path) -> None:
+    listing = tmp_path / "radius-list.csv"
+    listing.write_text(
+        "Map-Lot,Owner,Co-owner,Mailing Address,City,State,ZIP,Feet\n"
+        "107-4-12,RIVERSIDE SQUARE HOLDINGS LLC,,25 WARREN AVE STE 3,EAST PROVIDENCE,RI,02914,0\n"
+        "107-4-13,SMITH JOHN,SMITH MARY,12 MAIN STREET,EAST PROVIDENCE,RI,02914-1234,40\n"
+        "107-4-14,Smith John,Smith Mary,12 Main St,East Providence,RI,02914-1234,95.5\n"
+    )
+    text = (CASES / "ep-2027-za-03.yaml").read_text()
+    text += (
+        "gis:\n  radius_list:\n    path: radius-list.csv\n    as_of: 2026-10-30\n"
+        "    fields: {parcel_id: Map-Lot, owner_name: Owner, owner_name2: Co-owner, mail_address1: Mailing Address,"
+        " mail_city: City, mail_state: State, mail_zip: ZIP, distance_ft: Feet}\n"
+        "additional_recipients:\n  - name: Greenwood Avenue Neighborhood Association\n"
+        "    address: {lines: [PO Box 4411], city: East Providence, state: RI, zip: '02914'}\n"
+        "    reason: asked at the pre-application meeting to be notified\n"
+    )
+    cf = load_case(write_case(tmp_path, text))
+    found = collect(cf, resolve(cf.case.jurisdiction))
+    smith = next(r for r in found.recipients if r.name == "SMITH JOHN & SMITH MARY")
+    assert smith.parcels == ["107-4-13", "107-4-14"] and smith.zip4 == "1234"
+    added = next(r for r in found.recipients if r.kind == "added")
+    assert added.flags == ["added by hand: asked at the pre-application meeting to be notified"]
+    assert (
+        found.provenance["method"] == "assessor's certified radius list"
+        and found.provenance["age_days"] == 30
+    )
+    assert any(f.code == "RCPT003" and "30 days old" in f.message for f in found.findings)

@@ -26,4 +26,9 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "water_sources": (("name",), ("town", "agency", "agency_address", "survey_filed")),
     "military_airport_vicinity": (("name",), ("kind",)),
     "noise_zones": (("name",), ("kind",)),  # kind: high_noise | accident_potential
+    # An assessor's certified radius list (CSV or XLSX) where the county has no GIS layer.
+    "radius_list": (
+        ("parcel_id", "owner_name", "mail_address1", "mail_city", "mail_state", "mail_zip"),
+        ("owner_name2", "mail_address2", "site_address", "distance_ft"),
+    ),
 }

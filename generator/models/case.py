@@ -301,6 +301,15 @@ class RegisteredPerson(Model):
     address: Address
 
 
+class AddedRecipient(Model):
+    """A recipient the clerk adds to the list by hand (an owner the list missed, a neighbour)."""
+
+    name: str
+    address: Address
+    reason: str
+    parcels: list[str] = Field(default_factory=list)
+
+
 class MapImage(Model):
     """A map of the change the clerk supplies until the GIS capability draws one."""
 
@@ -359,6 +368,9 @@ class Case(Model):
     council_size: int | None = Field(None, ge=1)
     timezone: str | None = None
     registered_persons: list[RegisteredPerson] = Field(default_factory=list)
+    additional_recipients: list[AddedRecipient] = Field(
+        default_factory=list, description="Recipients added by hand, each with the reason."
+    )
     options: Options = Field(default_factory=Options)
 
     @field_validator("hearings")
