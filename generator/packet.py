@@ -21,7 +21,7 @@ from generator import __version__, recipients, schedule
 from generator.documents import DocumentKind, Format
 from generator.errors import UserError
 from generator.inputs import NEWSPAPERS, CaseFile, load_case
-from generator.plan import Finding, Plan, plan
+from generator.plan import Finding, MapInfo, Plan, plan
 from generator.render import calendar_file, docx, pdf, templates
 from generator.render import context as ctx
 from generator.rules.loader import ROOT, resolve
@@ -70,7 +70,9 @@ def build(case_path: Path, out_root: Path) -> Result:
     late = schedule.check_in_time(cf, pack, deadlines, schedule.judged_on(cf.case))
     if late:
         raise UserError(late)
-    the_plan = plan(cf.case, pack)
+    the_plan = plan(cf.case, pack, _case_map(cf))
+    if the_plan.map is None and the_plan.needs_map and found.subject is not None:
+        the_plan = plan(cf.case, pack, _drawn_map(cf, found))
     outputs = render(the_plan, cf, deadlines) + recipient_outputs(found)
     rank = {"error": 0, "warning": 1, "info": 2}
     every = the_plan.findings + found.findings + schedule.findings(cf.case, deadlines)
@@ -85,17 +87,12 @@ def render(the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadline]) -> 
     """Render every planned document, and the schedule, in every format."""
     pack = the_plan.pack
     outputs: list[Output] = []
-    map_name = ctx.map_file_name(the_plan)
-    map_source = cf.resolve(cf.case.map.image) if cf.case.map else None
-    if map_name and map_source:
-        outputs.append(
-            Output(
-                DocumentKind.MAP,
-                Format(map_name.rsplit(".", 1)[1].replace("jpeg", "jpg")),
-                map_name,
-                map_source.read_bytes(),
-            )
-        )
+    the_map = the_plan.map
+    if the_map:
+        suffix = the_map.name.rsplit(".", 1)[1].replace("jpeg", "jpg")
+        outputs.append(Output(DocumentKind.MAP, Format(suffix), the_map.name, the_map.data))
+        if the_map.raster and the_map.name.endswith(".svg"):
+            outputs.append(Output(DocumentKind.MAP, Format.PNG, "map.png", the_map.raster))
     stylesheet = templates.find(pack, "notice.css").read_text(encoding="utf-8")
     html_env = templates.environment(pack, autoescape=True)
     text_env = templates.environment(pack, autoescape=False)
@@ -116,12 +113,36 @@ def render(the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadline]) -> 
             templates.find(pack, f"{base}.docx"),
             context,
             full_text=cf.case.amendment.full_text if cf.case.amendment.print_full_text else None,
-            map_path=map_source,
+            map_image=the_map.word_image if the_map else None,
             title=f"Notice of {pack.terms['hearing']} — {cf.case.case_number}",
         )
         outputs.append(Output(doc.kind, Format.DOCX, f"{doc.name}.docx", data, rules))
     outputs += _schedule_outputs(the_plan, cf, deadlines, html_env, stylesheet)
     return outputs
+
+
+def _case_map(cf: CaseFile) -> MapInfo | None:
+    """The map image the clerk supplied, if any."""
+    m = cf.case.map
+    if m is None:
+        return None
+    suffix = m.image.rsplit(".", 1)[-1].lower()
+    alt = m.alt or m.caption or "Map of the proposed change"
+    return MapInfo(
+        f"map.{suffix}", cf.resolve(m.image).read_bytes(), m.caption, alt, tuple(m.shows)
+    )
+
+
+def _drawn_map(cf: CaseFile, found: recipients.RecipientList) -> MapInfo | None:
+    """A map drawn from the GIS layers (SVG for HTML and PDF, PNG for Word)."""
+    from generator.gis.notice_map import draw_change  # matplotlib only when needed
+
+    drawn = draw_change(cf, found)
+    if drawn is None:
+        return None
+    return MapInfo(
+        "map.svg", drawn.svg, drawn.caption, drawn.alt, tuple(drawn.shows), drawn.png, drawn=True
+    )
 
 
 def recipient_outputs(found: recipients.RecipientList) -> list[Output]:

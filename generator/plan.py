@@ -60,6 +60,24 @@ class DocumentPlan:
         return out
 
 
+@dataclass(frozen=True)
+class MapInfo:
+    """The map the notices carry: the clerk's image, or one drawn from the GIS layers."""
+
+    name: str  # file name in the packet, e.g. map.png or map.svg
+    data: bytes
+    caption: str | None
+    alt: str
+    shows: tuple[str, ...]
+    raster: bytes | None = None  # a PNG or JPEG for Word, when `data` is SVG
+    drawn: bool = False
+
+    @property
+    def word_image(self) -> bytes | None:
+        """The image Word can embed (not SVG)."""
+        return self.raster if self.name.endswith(".svg") else self.data
+
+
 @dataclass
 class Plan:
     """Everything the renderer needs, and the findings so far."""
@@ -69,6 +87,12 @@ class Plan:
     snapshots: dict[date, Snapshot]
     documents: list[DocumentPlan] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    map: MapInfo | None = None
+
+    @property
+    def needs_map(self) -> bool:
+        """Whether some planned document must carry a map of the change."""
+        return any(b.params.topic == ClauseTopic.MAP for d in self.documents for b in d.clauses)  # type: ignore[attr-defined]
 
 
 def serves(ref: HearingRef, hearing: Hearing, case: Case) -> bool:
@@ -82,10 +106,10 @@ def serves(ref: HearingRef, hearing: Hearing, case: Case) -> bool:
     return hearing.body in (Body.PLANNING, Body.HEARING_OFFICER)
 
 
-def plan(case: Case, pack: ResolvedPack) -> Plan:
+def plan(case: Case, pack: ResolvedPack, the_map: MapInfo | None = None) -> Plan:
     """Decide the documents this issue renders (newspaper notices) and collect findings."""
     snaps = {h.date: snapshot(pack, case, h.date) for h in case.hearings}
-    result = Plan(case, pack, snaps)
+    result = Plan(case, pack, snaps, map=the_map)
     # One notice per hearing, however many rules (state, local, old and new text) require it.
     noticed: list[tuple[Hearing, list[Binding], Snapshot]] = []
     for hearing in case.hearings:
@@ -179,10 +203,10 @@ def _check_content(result: Plan) -> None:
         for b in doc.clauses:
             p: ClauseParams = b.params  # type: ignore[assignment]
             missing = None
-            if p.topic == ClauseTopic.MAP and case.map is None:
+            if p.topic == ClauseTopic.MAP and result.map is None:
                 missing = (
-                    "a map of the change is required but the case supplies none: add `map.image`"
-                    " (until the GIS capability draws maps)"
+                    "a map of the change is required but there is none: add `map.image`, or GIS"
+                    " layers (`gis.parcels` with the subject parcels) to draw it from"
                 )
             elif p.topic == ClauseTopic.INTENT_AND_EFFECT and not case.amendment.intent_and_effect:
                 missing = "the notice summarizes the proposal, so it must state its intent and effect: add `amendment.intent_and_effect`"
@@ -203,8 +227,8 @@ def _check_content(result: Plan) -> None:
                         "error", "PLAN001", missing, b.rule.id, "; ".join(b.citations), doc.name
                     )
                 )
-        if case.map:
-            shows = set(case.map.shows)
+        if result.map:
+            shows = set(result.map.shows)
             for b in doc.clauses:
                 need = set(getattr(b.params, "must_show", []) or [])
                 if b.params.topic == ClauseTopic.MAP and need - shows:  # type: ignore[attr-defined]
@@ -214,7 +238,11 @@ def _check_content(result: Plan) -> None:
                             "PLAN004",
                             "the map must show "
                             + ", ".join(sorted(need - shows)).replace("_", " ")
-                            + "; list what it shows under `map.shows` once checked",
+                            + (
+                                ""
+                                if result.map.drawn
+                                else "; list what it shows under `map.shows` once checked"
+                            ),
                             b.rule.id,
                             "; ".join(b.citations),
                             doc.name,

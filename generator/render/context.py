@@ -11,16 +11,6 @@ from generator.plan import DocumentPlan, Plan
 from generator.render.filters import clock, long_date, when
 from generator.render.markdown_text import to_html, to_plain
 
-MAP_NAME = "map"
-
-
-def map_file_name(plan: Plan) -> str | None:
-    """The packet file name of the case's map image, if it has one."""
-    if not plan.case.map:
-        return None
-    suffix = plan.case.map.image.rsplit(".", 1)[-1].lower()
-    return f"{MAP_NAME}.{suffix}"
-
 
 def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
     """The context for rendering `doc` of `plan` in any format."""
@@ -49,7 +39,7 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
         for h in case.hearings
         if h is not hearing
     ]
-    map_name = map_file_name(plan)
+    the_map = plan.map
     return {
         "tool_version": __version__,
         "case_number": case.case_number,
@@ -75,15 +65,9 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
         "terms": plan.pack.terms,
         "publication_dates": [],  # the schedule fills these in
         "wording": wording,
-        "map": (
-            {
-                "src": map_name,
-                "caption": case.map.caption,
-                "alt": case.map.alt or case.map.caption or "Map of the proposed change",
-            }
-            if case.map and map_name
-            else None
-        ),
+        "map": {"src": the_map.name, "caption": the_map.caption, "alt": the_map.alt}
+        if the_map
+        else None,
         # to_html escapes any raw HTML in the Markdown, so its output is safe
         "full_text_html": (
             Markup(to_html(case.amendment.full_text))  # noqa: S704

@@ -64,7 +64,7 @@ def render(
     context: dict[str, Any],
     *,
     full_text: str | None,
-    map_path: Path | None,
+    map_image: bytes | None,
     title: str,
 ) -> bytes:
     """Render a DOCX template with the shared context; return the normalized file bytes."""
@@ -77,7 +77,8 @@ def render(
         tpl = DocxTemplate(str(template))
         ctx = dict(context, mark=marks.mark, unmark=marks.unmark)
         ctx["full_text"] = _paragraphs(tpl, full_text) if full_text else ""
-        ctx["map_image"] = InlineImage(tpl, str(map_path), width=Inches(5.5)) if map_path else ""
+        image = InlineImage(tpl, io.BytesIO(map_image), width=Inches(5.5)) if map_image else ""
+        ctx["map_image"] = image
         tpl.render(ctx, jinja_env=environment(pack, autoescape=True), autoescape=True)
     except jinja2.TemplateError as exc:
         near = " / ".join(getattr(exc, "docx_context", None) or [])

@@ -1,0 +1,88 @@
+"""The map of a change, drawn from the case's GIS layers for the notices that must carry one."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from generator.inputs import CaseFile
+from generator.recipients import RecipientList
+
+MARGIN_SHARE = 0.25  # room around the notification distance
+
+
+@dataclass(frozen=True)
+class DrawnMap:
+    """A map drawn for the packet: SVG for HTML and PDF, PNG for Word, and what it shows."""
+
+    svg: bytes
+    png: bytes
+    caption: str
+    alt: str
+    shows: list[str]
+
+
+def _code(district: str | None) -> str:
+    """`Residential 4 (R-4)` → `R-4`: the code a map label has room for."""
+    if not district:
+        return "?"
+    match = re.search(r"\(([^()]+)\)\s*$", district)
+    return match.group(1) if match else district.split(" ")[0]
+
+
+def draw_change(cf: CaseFile, found: RecipientList) -> DrawnMap | None:
+    """Draw the subject area, districts, streets, boundaries, the distance line and notified parcels."""
+    if found.subject is None or found.crs is None:
+        return None
+    import shapely  # heavy: imported only when a map is drawn
+
+    from generator.gis import maps
+    from generator.gis.layers import LayerReader
+
+    case = cf.case
+    gis = case.gis
+    assert gis
+    distance = max(found.buffers, default=200.0)
+    x0, y0, x1, y1 = found.subject.buffer(distance).bounds
+    pad = max(x1 - x0, y1 - y0) * MARGIN_SHARE
+    bbox = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+
+    def read(name: str, label: str) -> list[tuple[Any, str]]:
+        spec = getattr(gis, name)
+        if spec is None:
+            return []
+        frame = LayerReader(cf, name, spec, found.crs).read(bbox=bbox)
+        return [
+            (geom, str(value))
+            for geom, value in zip(frame.geometry.values, frame[label], strict=True)
+            if geom is not None
+        ]
+
+    context = [g for g, _ in read("parcels", "parcel_id")] if gis.parcels else []
+    changes = sorted(
+        {f"{_code(p.current_district)} → {_code(p.proposed_district)}" for p in case.parcels}
+    )
+    notified = list(found.selected.geometry.values) if found.selected is not None else []
+    layers = maps.MapLayers(
+        subject=found.subject,
+        change_label=", ".join(changes),
+        parcels=context,
+        notified=[g for g in notified if not shapely.equals(g, found.subject)],
+        buffer=found.buffers.get(distance),
+        buffer_label=f"{distance:,g} ft" if found.buffers else "",
+        districts=read("zoning", "district"),
+        streets=read("streets", "name"),
+        boundaries=read("municipal_boundaries", "name"),
+        water=read("water_sources", "name"),
+        extent=bbox,
+    )
+    places = "; ".join(p.address or p.id for p in case.parcels)
+    caption = f"{case.municipality}: proposed change of {places} ({', '.join(changes)})"
+    svg, png = maps.draw(layers, title=caption)
+    alt = (
+        f"Map of {places} in {case.municipality}, outlined, with the change {', '.join(changes)}, the zoning districts"
+        f" around it, the named streets, {'the ' + layers.buffer_label + ' notification distance and ' if layers.buffer_label else ''}"
+        "the parcels whose owners are notified."
+    )
+    return DrawnMap(svg, png, caption, alt, [*maps.shows(layers), "area_to_be_affected"])
