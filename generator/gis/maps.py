@@ -16,9 +16,10 @@ a map is drawn or measured: importing this module does not import it.
 from __future__ import annotations
 
 import io
+import itertools
 import math
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,7 +45,12 @@ _INSET = 0.06  # map frame to legend and scale bar boxes, in
 _BOX_PAD = 0.06  # inside the legend and scale bar boxes, in
 _LABEL_PAD = 0.025  # clear space around each label, in
 _MARGINS = (0.1, 0.2, 0.3, 0.45, 0.6, 0.8)  # default extent: content grown by these, tried in turn
-_HALO_PT = 2.4  # white stroke behind labels, pt
+_SEEN = 0.06  # a feature counts as shown if it comes this far inside the frame, in
+_HALO_PT = 2.4
+_ON_LINE = ("street", "buffer")  # labels set on their line, in a white box
+_FRACTIONS = tuple(
+    sorted((i / 20 for i in range(1, 20)), key=lambda t: (abs(t - 0.5), t))
+)  # white stroke behind labels, pt
 
 # Grays only: the map is printed in black and white.
 _BLACK = "#000000"
@@ -71,10 +77,11 @@ _TEXT = {
 # layer: matplotlib patch keywords (linewidths in pt, dashes in pt)
 _STYLE: dict[str, dict[str, Any]] = {
     "water": {"facecolor": "#ebebeb", "edgecolor": "#8c8c8c", "linewidth": 0.5, "zorder": 1},
-    "water_line": {"edgecolor": "#666666", "linewidth": 1.6, "zorder": 1},
+    "water_line": {"edgecolor": "#8c8c8c", "linewidth": 2.8, "zorder": 1},
+    "water_core": {"edgecolor": "#ebebeb", "linewidth": 1.4, "zorder": 1.1},
     "notified": {"facecolor": "#d4d4d4", "edgecolor": "none", "linewidth": 0, "zorder": 2},
-    "parcel": {"edgecolor": "#8c8c8c", "linewidth": 0.4, "zorder": 3},
-    "street": {"edgecolor": "#a6a6a6", "linewidth": 0.7, "zorder": 4},
+    "parcel": {"edgecolor": "#7f7f7f", "linewidth": 0.4, "zorder": 3},
+    "street": {"edgecolor": "#b3b3b3", "linewidth": 0.9, "zorder": 4},
     "district": {"edgecolor": "#333333", "linewidth": 1.3, "zorder": 5},
     "municipal": {
         "edgecolor": _BLACK,
@@ -144,6 +151,7 @@ def draw(
     from PIL import Image
     from PIL.PngImagePlugin import PngInfo
 
+    layers = _valid(layers)
     plan = _plan(layers, title, width_in, height_in)
     description = _describe(layers, plan)
     with matplotlib.rc_context(_RC):
@@ -151,7 +159,7 @@ def draw(
         canvas = FigureCanvasAgg(fig)
         _draw_map(fig, layers, plan)
         _draw_labels(fig, plan)
-        _draw_legend(fig, plan, layers)
+        _draw_legend(fig, plan)
         _draw_furniture(fig, plan)
         _draw_title(fig, plan)
 
@@ -174,9 +182,10 @@ def draw(
 
 
 def shows(layers: MapLayers, *, width_in: float = 5.5, height_in: float = 4.0) -> list[str]:
-    """What the drawn map shows, in the words the rule packs use: existing_and_proposed_boundaries, zoning_district_boundaries, labeled_streets, municipal_boundaries, notified_parcels, scale_bar, north_arrow."""
+    """What the drawn map shows, in the words the rule packs use: existing_and_proposed_boundaries, area_to_be_affected, zoning_district_boundaries, labeled_streets, municipal_boundaries, notified_parcels, scale_bar, north_arrow."""
+    layers = _valid(layers)
     plan = _plan(layers, "", width_in, height_in)
-    view = box(*plan.frame.extent)
+    view = plan.frame.view(_SEEN)
     kinds = {label.kind for label in plan.labels}
     out: list[str] = []
     district_seen = any(g.intersects(view) for g, _ in layers.districts)
@@ -210,6 +219,10 @@ class _Frame:
     def k(self) -> float:
         """Inches of paper per foot."""
         return (self.paper[2] - self.paper[0]) / (self.extent[2] - self.extent[0])
+
+    def view(self, inset_in: float = 0.0) -> Polygon:
+        """The extent in feet, less an inset given in inches of paper."""
+        return box(*_grow_box(self.extent, -inset_in / self.k))
 
     def to_paper(self, geom: BaseGeometry) -> BaseGeometry:
         """A geometry in feet, moved onto the paper."""
@@ -261,6 +274,33 @@ class _Plan:
     leaders: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
 
 
+def _valid(layers: MapLayers) -> MapLayers:
+    """The layers with invalid geometries (self-touching rings, as county data has) made valid."""
+
+    def fix(geoms: Sequence[BaseGeometry]) -> list[BaseGeometry]:
+        arr = np.array(list(geoms), dtype=object)
+        if not len(arr):
+            return []
+        bad = ~shapely.is_valid(arr)
+        arr[bad] = shapely.make_valid(arr[bad])
+        return list(arr)
+
+    def fix_named(pairs: Sequence[tuple[BaseGeometry, str]]) -> list[tuple[BaseGeometry, str]]:
+        return list(zip(fix([g for g, _ in pairs]), [n for _, n in pairs], strict=True))
+
+    return replace(
+        layers,
+        subject=fix([layers.subject])[0],
+        parcels=fix(layers.parcels),
+        notified=fix(layers.notified),
+        buffer=None if layers.buffer is None else fix([layers.buffer])[0],
+        districts=fix_named(layers.districts),
+        streets=fix_named(layers.streets),
+        boundaries=fix_named(layers.boundaries),
+        water=fix_named(layers.water),
+    )
+
+
 def _plan(layers: MapLayers, title: str, width_in: float, height_in: float) -> _Plan:
     if layers.subject is None or layers.subject.is_empty:
         raise ValueError("the map needs a subject: the area of the proposed change")
@@ -271,9 +311,7 @@ def _plan(layers: MapLayers, title: str, width_in: float, height_in: float) -> _
         if not (x1 > x0 and y1 > y0):
             raise ValueError(f"extent {layers.extent} is empty: it must be (x0, y0, x1, y1)")
     paper = (_PAD, _PAD, width_in - _PAD, height_in - _PAD - _TITLE_BAND)
-    rows = _legend_rows(layers)
-    legend_size = _legend_size(rows)
-    frame, legend, furniture, scale_ft = _arrange(layers, paper, legend_size)
+    frame, rows, legend, furniture, scale_ft = _arrange(layers, paper)
     blocked = [_grow_box(legend, 0.03), _grow_box(furniture, 0.03)]
     labels, leaders = _place_labels(layers, frame, blocked)
     lines, size = _title_lines(title, width_in - 2 * _PAD)
@@ -292,10 +330,13 @@ def _plan(layers: MapLayers, title: str, width_in: float, height_in: float) -> _
     )
 
 
+_Box = tuple[float, float, float, float]
+
+
 def _arrange(
-    layers: MapLayers, paper: tuple[float, float, float, float], legend_size: tuple[float, float]
-) -> tuple[_Frame, tuple[float, float, float, float], tuple[float, float, float, float], float]:
-    """The extent, and the corners of the legend and the scale bar, so neither covers the subject or the notice area."""
+    layers: MapLayers, paper: _Box
+) -> tuple[_Frame, tuple[tuple[str, str], ...], _Box, _Box, float]:
+    """The extent, the legend's rows, the legend and scale bar boxes (in corners clear of the subject and notice area), the scale length."""
     ratio = (paper[2] - paper[0]) / (paper[3] - paper[1])
     keep = layers.subject
     if layers.buffer is not None and not layers.buffer.is_empty:
@@ -313,21 +354,29 @@ def _arrange(
             for m in _MARGINS
         ]
     shapely.prepare(keep)
-    streets = shapely.union_all([g for g, _ in layers.streets]) if layers.streets else None
-    best: tuple[tuple[bool, float], _Frame, Any, Any, float] | None = None
+    context = [
+        (shapely.union_all([g for g, _ in layers.streets]), 0.5),
+        (shapely.union_all([g.boundary for g, _ in layers.boundaries]), 1.0),
+        (shapely.union_all([g.boundary for g, _ in layers.districts]), 0.3),
+        (shapely.union_all([g for g, _ in layers.water]), 30.0),
+        (shapely.union_all(list(layers.notified)), 5.0),
+    ]
+    context = [(g, w) for g, w in context if not g.is_empty]
+    best: tuple[tuple[bool, float], _Frame, Any, _Box, _Box, float] | None = None
     for extent in extents:
         frame = _Frame(extent, paper)
+        rows = _legend_rows(layers, frame.view(_SEEN))
         scale_ft = _scale_length(frame.k)
         furniture_size = _furniture_size(scale_ft, frame.k)
         covers, cost, legend, furniture = _corners(
-            frame, legend_size, furniture_size, keep, streets
+            frame, _legend_size(rows), furniture_size, keep, context
         )
         if best is None or (covers, cost) < best[0]:
-            best = ((covers, cost), frame, legend, furniture, scale_ft)
+            best = ((covers, cost), frame, rows, legend, furniture, scale_ft)
         if not covers:
             break
     assert best is not None
-    return best[1], best[2], best[3], best[4]
+    return best[1:]
 
 
 def _fit(extent: Sequence[float], ratio: float) -> tuple[float, float, float, float]:
@@ -347,7 +396,7 @@ def _corners(
     legend_size: tuple[float, float],
     furniture_size: tuple[float, float],
     keep: BaseGeometry,
-    streets: BaseGeometry | None,
+    context: Sequence[tuple[BaseGeometry, float]],
 ) -> tuple[bool, float, tuple[float, float, float, float], tuple[float, float, float, float]]:
     """The best corners for the legend and the scale bar: whether they cover the subject or notice area, a cost, the two boxes."""
     legend_order = ("ur", "lr", "ul", "ll")
@@ -364,8 +413,10 @@ def _corners(
         feet = frame.to_feet(box(*_grow_box(paper_box, 0.04)))
         covered = keep.intersection(feet).area / feet.area if keep.intersects(feet) else 0.0
         c = 100.0 * covered
-        if streets is not None:
-            c += 0.5 * streets.intersection(feet).length / math.sqrt(feet.area)
+        for geom, weight in context:
+            if geom.intersects(feet):
+                part = geom.intersection(feet)
+                c += weight * (part.area / feet.area or part.length / math.sqrt(feet.area))
         return covered > 0, c
 
     best: tuple[bool, float, Any, Any] | None = None
@@ -388,13 +439,22 @@ def _grow_box(b: Sequence[float], d: float) -> tuple[float, float, float, float]
 
 
 def _scale_length(k: float) -> float:
-    """A round length in feet (1, 2 or 5 times a power of ten) drawing at most 1.1 in."""
-    most = 1.1 / k
+    """A round length in feet (1, 2 or 5 times a power of ten) drawing at most 1.3 in."""
+    most = 1.3 / k
     power = 10.0 ** math.floor(math.log10(most))
     for step in (5.0, 2.0, 1.0):
         if step * power <= most:
             return step * power
     return power
+
+
+def _scale_ticks(scale_ft: float, k: float) -> list[tuple[float, str]]:
+    """The scale bar's labels, in inches from its left end: 0, the half if it has room, the length."""
+    length = scale_ft * k
+    ticks = [(0.0, "0"), (length / 2, f"{scale_ft / 2:g}"), (length, f"{scale_ft:g} ft")]
+    widths = [_measure(text, "scale")[0] for _, text in ticks]
+    room = length / 2 - widths[1] / 2 - max(widths[0], widths[2]) / 2
+    return ticks if room >= 0.08 else [ticks[0], ticks[2]]
 
 
 def _furniture_size(scale_ft: float, k: float) -> tuple[float, float]:
@@ -403,19 +463,28 @@ def _furniture_size(scale_ft: float, k: float) -> tuple[float, float]:
     return (2 * _BOX_PAD + 0.16 + 0.14 + scale_ft * k + end_w / 2, 2 * _BOX_PAD + 0.42)
 
 
-def _legend_rows(layers: MapLayers) -> tuple[tuple[str, str], ...]:
+def _legend_rows(layers: MapLayers, view: Polygon) -> tuple[tuple[str, str], ...]:
+    """The symbols the map shows in a view, with their names."""
+
+    def seen(geoms: Iterable[BaseGeometry | None]) -> bool:
+        arr = np.array([g for g in geoms if g is not None], dtype=object)
+        return bool(len(arr)) and bool(shapely.intersects(arr, view).any())
+
     rows = [("subject", _LEGEND_TEXT["subject"])]
-    if layers.notified:
+    if seen(layers.notified):
         rows.append(("notified", _LEGEND_TEXT["notified"]))
-    if layers.buffer is not None and not layers.buffer.is_empty:
+    if seen([layers.buffer]):
         text = _LEGEND_TEXT["buffer"]
         rows.append(("buffer", f"{text} ({layers.buffer_label})" if layers.buffer_label else text))
     for kind, present in (
-        ("district", layers.districts),
-        ("municipal", layers.boundaries),
-        ("parcel", layers.parcels),
-        ("street", layers.streets),
-        ("water", layers.water),
+        ("district", any(not g.boundary.intersection(view).is_empty for g, _ in layers.districts)),
+        (
+            "municipal",
+            any(not g.boundary.intersection(view).is_empty for g, _ in layers.boundaries),
+        ),
+        ("parcel", seen(layers.parcels)),
+        ("street", seen(g for g, _ in layers.streets)),
+        ("water", seen(g for g, _ in layers.water)),
     ):
         if present:
             rows.append((kind, _LEGEND_TEXT[kind]))
@@ -473,14 +542,29 @@ def _font(face: str, size: float) -> FontProperties:
 
 @lru_cache(maxsize=4096)
 def _measure(text: str, kind: str, size: float | None = None) -> tuple[float, float]:
-    """Width and height of one line of text of a kind, in inches."""
+    """Width and height of text of a kind (lines apart by matplotlib's 1.2 spacing), in inches."""
     from matplotlib.textpath import text_to_path
 
     face, _, default = _TEXT[kind]
     prop = _font(face, size or default)
-    w, h, _ = text_to_path.get_text_width_height_descent(text, prop, ismath=False)
-    _, h_lp, _ = text_to_path.get_text_width_height_descent("lp", prop, ismath=False)
-    return w / 72, max(h, h_lp) / 72
+    lines = text.split("\n")
+    w = max(text_to_path.get_text_width_height_descent(t, prop, ismath=False)[0] for t in lines)
+    h = max(text_to_path.get_text_width_height_descent(t, prop, ismath=False)[1] for t in lines)
+    _, h_lp, d_lp = text_to_path.get_text_width_height_descent("lp", prop, ismath=False)
+    return w / 72, (max(h, h_lp) + (len(lines) - 1) * 1.2 * (h_lp - d_lp)) / 72
+
+
+def _two_lines(text: str) -> str | None:
+    """A long label broken in two: after the arrow if it has one, else at the middle space."""
+    if "→" in text:
+        head, _, tail = text.partition("→")
+        if head.strip() and tail.strip():
+            return f"{head.strip()} →\n{tail.strip()}"
+    spaces = [i for i, ch in enumerate(text) if ch == " "]
+    if not spaces:
+        return None
+    cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+    return f"{text[:cut]}\n{text[cut + 1 :]}"
 
 
 # ------------------------------------------------------------------- label placement ----
@@ -516,14 +600,17 @@ class _Candidate:
 class _Placer:
     """Greedy label placement on paper: each label takes the cheapest free spot."""
 
-    def __init__(self, frame: Polygon, blocked: Iterable[Polygon]) -> None:
+    def __init__(self, frame: Polygon, blocked: Iterable[Sequence[float]]) -> None:
         self.frame = frame
-        self.taken: list[Polygon] = [box(*b) for b in blocked]
+        self.blocked = [box(*b) for b in blocked]
+        self.taken: list[Polygon] = []
 
     def cost(self, rect: Polygon, soft: Sequence[tuple[BaseGeometry, float]]) -> float:
-        """Overlap with the frame edge and taken spots (heavy), and features crossed (light)."""
+        """Infinite outside the frame or over the legend; overlap with taken spots (heavy), and features crossed (light)."""
+        if not self.frame.contains(rect) or any(rect.intersects(b) for b in self.blocked):
+            return math.inf
         area = rect.area
-        c = 1000.0 * (area - rect.intersection(self.frame).area) / area
+        c = 0.0
         for t in self.taken:
             if rect.intersects(t):
                 c += 100.0 + 1000.0 * rect.intersection(t).area / area
@@ -542,7 +629,35 @@ class _Placer:
         limit: float = math.inf,
     ) -> _Label | None:
         """The cheapest candidate costing less than limit, taken; None if there is none."""
+        return self.place_any(kind, [(text, 0.0)], lambda _t, _e: candidates, soft, limit=limit)
+
+    def place_any(
+        self,
+        kind: str,
+        variants: Sequence[tuple[str, float]],
+        spots: Callable[[str, float], Iterable[_Candidate]],
+        soft: Sequence[tuple[BaseGeometry, float]],
+        *,
+        limit: float = math.inf,
+    ) -> _Label | None:
+        """The cheapest spot for any wording of a label (text, extra cost), taken; None if none costs less than limit."""
         best: tuple[float, _Label] | None = None
+        for text, extra in variants:
+            best = self._best(kind, text, spots(text, extra), soft, limit, best)
+        if best is None:
+            return None
+        self.taken.append(best[1].rect)
+        return best[1]
+
+    def _best(
+        self,
+        kind: str,
+        text: str,
+        candidates: Iterable[_Candidate],
+        soft: Sequence[tuple[BaseGeometry, float]],
+        limit: float,
+        best: tuple[float, _Label] | None,
+    ) -> tuple[float, _Label] | None:
         for cand in candidates:
             w, h = _measure(text, kind, cand.size)
             rect = _rect(cand.x, cand.y, w + 2 * _LABEL_PAD, h + 2 * _LABEL_PAD, cand.angle)
@@ -551,10 +666,7 @@ class _Placer:
                 c += 200.0
             if c < limit and (best is None or c < best[0]):
                 best = (c, _Label(kind, text, cand.x, cand.y, cand.angle, cand.size, rect))
-        if best is None:
-            return None
-        self.taken.append(best[1].rect)
-        return best[1]
+        return best
 
 
 def _polygons(geom: BaseGeometry) -> Iterator[Polygon]:
@@ -645,6 +757,23 @@ def _inside(piece: Polygon, w: float, h: float) -> Iterator[tuple[float, float, 
         yield float(xs[i]), float(ys[i]), 0.5 + 0.1 * rank
 
 
+def _inside_or_beside(
+    piece: Polygon, w: float, h: float, size: float, *, beside: float = 20.0
+) -> Iterator[_Candidate]:
+    """Spots for a label inside a polygon, then around it (costing more) if it does not fit."""
+    for x, y, p in _inside(piece, w, h):
+        yield _Candidate(x, y, 0.0, size, p, within=piece)
+    bx0, by0, bx1, by1 = piece.bounds
+    c = Point((bx0 + bx1) / 2, (by0 + by1) / 2)
+    for gap in (0.06, 0.15, 0.3, 0.5):
+        for i, (ux, uy) in enumerate(
+            ((0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1), (1, 0), (-1, 0))
+        ):
+            x = c.x + ux * ((bx1 - bx0) / 2 + w / 2 + gap)
+            y = c.y + uy * ((by1 - by0) / 2 + h / 2 + gap)
+            yield _Candidate(x, y, 0.0, size, beside + 0.5 * i + 25 * gap)
+
+
 def _place_labels(
     layers: MapLayers, frame: _Frame, blocked: Sequence[Sequence[float]]
 ) -> tuple[list[_Label], list[tuple[tuple[float, float], tuple[float, float]]]]:
@@ -683,23 +812,28 @@ def _place_labels(
         pieces = sorted(_polygons(subject), key=lambda p: -p.area)
         main = pieces[0]
 
-        def change_spots() -> Iterator[_Candidate]:
+        def change_spots(text: str, extra: float) -> Iterator[_Candidate]:
             for size, pref in ((9.0, 0.0), (8.0, 4.0), (7.0, 8.0)):
                 w, h = _measure(text, "change", size)
                 for x, y, p in _inside(main, w, h):
-                    yield _Candidate(x, y, 0.0, size, pref + p, within=main)
+                    yield _Candidate(x, y, 0.0, size, extra + pref + p, within=main)
             w, h = _measure(text, "change", 9.0)
-            c = main.centroid
-            bx0, by0, bx1, by1 = main.bounds
-            for gap in (0.1, 0.25, 0.45):
-                for i, deg in enumerate((90, 270, 45, 135, 315, 225, 0, 180)):
-                    dx, dy = math.cos(math.radians(deg)), math.sin(math.radians(deg))
-                    x = c.x + dx * ((bx1 - bx0) / 2 + w / 2 + gap)
-                    y = c.y + dy * ((by1 - by0) / 2 + h / 2 + gap)
-                    yield _Candidate(x, y, 0.0, 9.0, 20.0 + 0.5 * i + 10 * gap)
+            for cand in _inside_or_beside(main, w, h, 9.0, beside=20.0 + extra):
+                if cand.within is None:
+                    yield cand
 
-        soft = [(all_streets, 10.0), (district_edges, 4.0), (ring, 4.0), (town_edges, 4.0)]
-        label = placer.place("change", text, change_spots(), soft)
+        soft = [
+            (all_streets, 3.0),
+            (district_edges, 2.0),
+            (ring, 2.0),
+            (town_edges, 2.0),
+            (subject_edge, 15.0),
+        ]
+        variants = [(text, 0.0)]
+        broken = _two_lines(text) if _measure(text, "change")[0] > 1.5 else None
+        if broken:
+            variants.append((broken, 1.0))
+        label = placer.place_any("change", variants, change_spots, soft)
         if label is not None:
             labels.append(label)
             if not main.contains(Point(label.x, label.y)):
@@ -710,6 +844,25 @@ def _place_labels(
                 if isinstance(leader, LineString) and not leader.is_empty:
                     (ax, ay), (bx, by) = leader.coords[0], leader.coords[-1]
                     leaders.append(((ax, ay), (bx, by)))
+                    placer.taken.append(leader.buffer(0.01))
+
+    # Municipal names inside their polygons, along the visible boundary.
+    for poly, edge, name in towns:
+        text = name.strip()
+        if not text or edge.is_empty or poly.is_empty:
+            continue
+        w, h = _measure(text, "municipal")
+        offset = h / 2 + _LABEL_PAD + 0.04
+        spots = (
+            _Candidate(x, y, a, _TEXT["municipal"][2], p, within=poly)
+            for x, y, a, p in _along(
+                _merged([edge]), w + 0.1, h, offset=offset, fractions=_FRACTIONS
+            )
+        )
+        soft = [(all_streets, 8.0), (subject, 30.0), (ring, 4.0), (district_edges, 2.0)]
+        label = placer.place("municipal", text, spots, soft, limit=150.0)
+        if label is not None:
+            labels.append(label)
 
     # Street names along their lines, centered on the centerline, mid-block if possible.
     for name, lines in street_lines.items():
@@ -717,7 +870,7 @@ def _place_labels(
         if not text or lines.is_empty:
             continue
         w, h = _measure(text, "street")
-        pieces = _merged([lines])
+        pieces = _merged([lines.intersection(box(*_grow_box(frame.paper, -0.07)))])
         others = all_streets.difference(lines.buffer(0.01))
         soft = [
             (others, 8.0),
@@ -726,10 +879,19 @@ def _place_labels(
             (ring, 3.0),
             (town_edges, 4.0),
         ]
-        spots = (
-            _Candidate(x, y, a, _TEXT["street"][2], p) for x, y, a, p in _along(pieces, w + 0.08, h)
+        # Along the line; failing that (a street crossing a corner), beside it.
+        spots = itertools.chain(
+            (
+                _Candidate(x, y, a, _TEXT["street"][2], p)
+                for x, y, a, p in _along(pieces, w + 0.08, h)
+            ),
+            (
+                _Candidate(x, y, a, _TEXT["street"][2], 40.0 + p + 10 * k)
+                for k, off in enumerate((0.8 * h, 1.6 * h))
+                for x, y, a, p in _along(_merged([lines]), w + 0.08, h, offset=off)
+            ),
         )
-        label = placer.place("street", text, spots, soft, limit=900.0)
+        label = placer.place("street", text, spots, soft)
         if label is not None:
             labels.append(label)
 
@@ -757,22 +919,6 @@ def _place_labels(
             label = placer.place("district", text, spots, soft, limit=150.0)
             if label is not None:
                 labels.append(label)
-
-    # Municipal names inside their polygons, along the visible boundary.
-    for poly, edge, name in towns:
-        text = name.strip()
-        if not text or edge.is_empty or poly.is_empty:
-            continue
-        w, h = _measure(text, "municipal")
-        offset = h / 2 + _LABEL_PAD + 0.04
-        spots = (
-            _Candidate(x, y, a, _TEXT["municipal"][2], p, within=poly)
-            for x, y, a, p in _along(_merged([edge]), w + 0.1, h, offset=offset)
-        )
-        soft = [(all_streets, 8.0), (subject, 30.0), (ring, 4.0), (district_edges, 2.0)]
-        label = placer.place("municipal", text, spots, soft, limit=150.0)
-        if label is not None:
-            labels.append(label)
 
     # The notice distance on its dashed line, near the top if it is free.
     if layers.buffer_label.strip() and not ring.is_empty:
@@ -815,10 +961,7 @@ def _place_labels(
         polys = sorted(_polygons(g.intersection(inner)), key=lambda p: -p.area)
         soft = [(all_streets, 10.0), (subject, 30.0), (ring, 3.0), (district_edges, 3.0)]
         if polys:
-            spots: Iterator[_Candidate] = (
-                _Candidate(x, y, 0.0, _TEXT["water"][2], p, within=polys[0])
-                for x, y, p in _inside(polys[0], w, h)
-            )
+            spots: Iterator[_Candidate] = _inside_or_beside(polys[0], w, h, _TEXT["water"][2])
         else:
             spots = (
                 _Candidate(x, y, a, _TEXT["water"][2], p)
@@ -874,7 +1017,8 @@ def _add(ax: Any, geom: BaseGeometry, style: str, *, closed: bool = True) -> Non
     kw = dict(_STYLE[style])
     if "facecolor" not in kw:
         kw["fill"] = False
-    ax.add_patch(PathPatch(path, capstyle="round", joinstyle="round", **kw))
+    cap = "butt" if "linestyle" in kw else "round"
+    ax.add_patch(PathPatch(path, capstyle=cap, joinstyle="round", **kw))
 
 
 def _draw_map(fig: Figure, layers: MapLayers, plan: _Plan) -> None:
@@ -906,6 +1050,7 @@ def _draw_map(fig: Figure, layers: MapLayers, plan: _Plan) -> None:
         lines = [p for p in parts if p.area == 0 and p.length > 0]
         if lines:
             _add(ax, shapely.union_all(lines), "water_line", closed=False)
+            _add(ax, shapely.union_all(lines), "water_core", closed=False)
     _add(ax, near(layers.notified), "notified")
     parcels = np.array(list(layers.parcels), dtype=object)
     if len(parcels):
@@ -964,6 +1109,7 @@ def _text(
 
 def _draw_labels(fig: Figure, plan: _Plan) -> None:
     from matplotlib.lines import Line2D
+    from matplotlib.patches import Polygon as MplPolygon
 
     for (ax, ay), (bx, by) in plan.leaders:
         fig.add_artist(
@@ -977,10 +1123,23 @@ def _draw_labels(fig: Figure, plan: _Plan) -> None:
             )
         )
     for label in plan.labels:
+        if label.kind in _ON_LINE:  # a white box hides the line between the words too
+            w, h = _measure(label.text, label.kind, label.size)
+            knockout = _rect(label.x, label.y, w + 0.03, h + 0.01, label.angle)
+            fig.add_artist(
+                MplPolygon(
+                    np.asarray(knockout.exterior.coords),
+                    closed=True,
+                    transform=fig.dpi_scale_trans,
+                    facecolor=_WHITE,
+                    edgecolor="none",
+                    zorder=19.5,
+                )
+            )
         _text(fig, label.x, label.y, label.text, label.kind, size=label.size, angle=label.angle)
 
 
-def _draw_legend(fig: Figure, plan: _Plan, layers: MapLayers) -> None:
+def _draw_legend(fig: Figure, plan: _Plan) -> None:
     from matplotlib.lines import Line2D
     from matplotlib.patches import Rectangle
 
@@ -1109,13 +1268,8 @@ def _draw_furniture(fig: Figure, plan: _Plan) -> None:
             zorder=31,
         )
     )
-    ty = by - 0.04
-    for x, text in (
-        (bx, "0"),
-        (bx + length / 2, f"{plan.scale_ft / 2:g}"),
-        (bx + length, f"{plan.scale_ft:g} ft"),
-    ):
-        _text(fig, x, ty, text, "scale", va="top", halo=False, zorder=32)
+    for x, text in _scale_ticks(plan.scale_ft, plan.frame.k):
+        _text(fig, bx + x, by - 0.04, text, "scale", va="top", halo=False, zorder=32)
 
 
 def _draw_title(fig: Figure, plan: _Plan) -> None:
