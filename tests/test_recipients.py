@@ -331,3 +331,28 @@ def test_an_assessors_radius_list_stands_in_for_a_parcel_layer(tmp_path: Path) -
         and found.provenance["age_days"] == 30
     )
     assert any(f.code == "RCPT003" and "30 days old" in f.message for f in found.findings)
+
+
+def test_a_required_map_is_drawn_from_the_layers_when_the_case_has_no_image(tmp_path: Path) -> None:
+    import re
+    import zipfile
+
+    path = layer(tmp_path, EP_PARCELS)
+    case = ep_case(tmp_path, path)
+    text = re.sub(r"\nmap:\n(  .*\n)+", "\n", case.read_text())
+    case.write_text(text)
+    result = build(case, tmp_path / "out")
+    assert result.ready, result.manifest["findings"]
+    names = {d["path"] for d in result.manifest["documents"] if d["kind"] == "map"}
+    assert names == {"map.svg", "map.png"}
+    assert '<img src="map.svg"' in (result.folder / "newspaper_notice.html").read_text()
+    media = [
+        n
+        for n in zipfile.ZipFile(result.folder / "newspaper_notice.docx").namelist()
+        if n.startswith("word/media/")
+    ]
+    assert media, "the Word draft embeds the PNG"
+    missing = [f for f in result.manifest["findings"] if f["code"] == "PLAN004"]
+    assert (
+        missing and "zoning district boundaries" in missing[0]["message"]
+    )  # no zoning layer given
