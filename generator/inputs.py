@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,6 +14,12 @@ from generator.rules.loader import ROOT, available, pack_paths
 from generator.yamlio import Located, load
 
 NEWSPAPERS = ROOT / "data" / "newspapers"
+
+
+def sha256_file(path: Path) -> str:
+    """A file's sha256, read in blocks (a county layer can be hundreds of megabytes)."""
+    with path.open("rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 @dataclass(frozen=True)

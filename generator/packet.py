@@ -20,7 +20,7 @@ from typing import Any
 from generator import __version__, recipients, schedule
 from generator.documents import DocumentKind, Format
 from generator.errors import UserError
-from generator.inputs import NEWSPAPERS, CaseFile, load_case
+from generator.inputs import NEWSPAPERS, CaseFile, load_case, sha256_file
 from generator.plan import Finding, MapInfo, Plan, plan
 from generator.render import calendar_file, docx, pdf, templates
 from generator.render import context as ctx
@@ -281,7 +281,7 @@ def _rel(path: Path) -> str:
 
 
 def _sha(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return sha256_file(path)
 
 
 def _write(folder: Path, outputs: list[Output], manifest: dict) -> Result:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from generator.errors import UserError
-from generator.inputs import CaseFile
+from generator.inputs import CaseFile, sha256_file
 from generator.models.pack import RecipientGroup, RecipientsParams
 from generator.plan import Finding
 from generator.rules.loader import Binding, ResolvedPack, snapshot
@@ -206,7 +206,6 @@ _PARCEL_GROUPS = {
 def _from_radius_list(cf: CaseFile, rules: list[Binding], result: RecipientList) -> None:
     """An assessor's certified list (CSV or XLSX) stands in for the parcel layer."""
     import csv
-    import hashlib
 
     from generator.schedule import judged_on
 
@@ -268,7 +267,7 @@ def _from_radius_list(cf: CaseFile, rules: list[Binding], result: RecipientList)
          "rules": [{"rule": b.rule.id, "citation": "; ".join(dict.fromkeys(b.citations)), "group": b.params.group.value,  # type: ignore[attr-defined]
                     "distance_ft": b.params.distance_ft, "parcels": len(rows)} for b in rules]}  # type: ignore[attr-defined]
     )  # fmt: skip
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    digest = sha256_file(path)
     as_of = spec.as_of.isoformat() if spec.as_of else None
     result.provenance["layers"].append(
         {

@@ -8,14 +8,13 @@ measuring CRS. GeoPackage, Shapefile, GeoJSON and GeoParquet are read.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from generator.errors import UserError
 from generator.gis.schema import LAYERS
-from generator.inputs import CaseFile
+from generator.inputs import CaseFile, sha256_file
 from generator.models.case import GisLayer
 
 
@@ -126,7 +125,7 @@ class LayerReader:
     @property
     def source(self) -> Source:
         """Provenance of this layer."""
-        digest = hashlib.sha256(self.path.read_bytes()).hexdigest()
+        digest = sha256_file(self.path)
         as_of = self.spec.as_of.isoformat() if self.spec.as_of else None
         crs = self.source_crs.to_string()
         return Source(self.name, self.path, self.spec.layer, crs, digest, as_of)

@@ -7,7 +7,6 @@ can load files from these folders only.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from pathlib import Path
@@ -17,6 +16,7 @@ import jinja2
 from markupsafe import Markup
 
 from generator.errors import RenderError
+from generator.inputs import sha256_file
 from generator.render.filters import FILTERS
 from generator.rules.loader import ROOT, ResolvedPack
 
@@ -97,5 +97,5 @@ def file_hashes(pack: ResolvedPack) -> dict[str, str]:
                 continue
             seen.add(name)
             shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-            out[str(shown)] = hashlib.sha256(path.read_bytes()).hexdigest()
+            out[str(shown)] = sha256_file(path)
     return out
