@@ -55,6 +55,7 @@ docx-templates: setup
 bench: setup
 	$(BIN)/python bench/startup.py
 	$(BIN)/python bench/build.py
+	$(BIN)/python bench/recipients.py
 
 clean:
 	rm -rf output/* $(VENV)
