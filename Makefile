@@ -12,10 +12,14 @@ PYTEST_ARGS += --slow
 DEBS += libreoffice-writer-nogui
 endif
 
-.PHONY: demo test setup system-deps lint goldens docx-templates bench clean
+.PHONY: demo test setup system-deps lint goldens docx-templates bench clean sample-data
 
-demo: setup
+demo: setup sample-data
 	$(BIN)/notices build cases/*.yaml
+
+# The sample cases read generated towns (parcels, zoning, streets...) from data/gis/.
+sample-data: setup
+	$(BIN)/python -m generator.gis.sample_town data/gis
 
 test: setup lint
 	$(BIN)/pytest $(PYTEST_ARGS)

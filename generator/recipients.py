@@ -197,6 +197,7 @@ def collect(cf: CaseFile, pack: ResolvedPack) -> RecipientList:
 
 _PARCEL_GROUPS = {
     RecipientGroup.SUBJECT_OWNERS,
+    RecipientGroup.SUBJECT_OWNER_ACTUAL_NOTICE,
     RecipientGroup.OWNERS_WITHIN,
     RecipientGroup.ABUTTING_OWNERS,
     RecipientGroup.OWNERS_MADE_NONCONFORMING,
@@ -368,7 +369,7 @@ def _select(
         return _nonconforming(cf, reader)
     if near is None:
         return near
-    if group == RecipientGroup.SUBJECT_OWNERS:
+    if group in (RecipientGroup.SUBJECT_OWNERS, RecipientGroup.SUBJECT_OWNER_ACTUAL_NOTICE):
         return near[near["parcel_id"].astype(str).isin(ids)]
     if group == RecipientGroup.OWNERS_WITHIN:
         # dwithin, not buffer + intersects: a buffer's arcs are chords and miss parcels at exactly R.
@@ -384,10 +385,11 @@ def _select(
     for i, geom in enumerate(others):
         if keep[i] or near["distance_ft"].iloc[i] > width:
             continue
-        # Across only a right-of-way: the ground between the two parcels is (nearly) no one's lot.
-        between = shapely.convex_hull(shapely.union(subject, geom)).difference(
-            shapely.union(subject, geom)
-        )
+        # Across only a right-of-way: the gap where the two parcels face each other (the lens
+        # where their half-distance buffers meet) is (nearly) no one's lot.
+        reach = near["distance_ft"].iloc[i] / 2 + 1.0
+        both = shapely.union(subject, geom)
+        between = shapely.intersection(subject.buffer(reach), geom.buffer(reach)).difference(both)
         blockers = [j for j in tree.query(between, predicate="intersects") if j != i]
         covered = sum(shapely.intersection(others[j], between).area for j in blockers)
         keep[i] = between.area == 0 or covered / between.area < BLOCKED_SHARE
@@ -517,10 +519,7 @@ def _listed(cf: CaseFile, b: Binding, result: RecipientList) -> list[Recipient]:
         ]
     if group == RecipientGroup.MILITARY_AIRPORT and case.facts.military_airport:
         return [make(case.facts.military_airport, None, "airport")]
-    if group in (
-        RecipientGroup.OWNERS_DIRECTLY_GOVERNED,
-        RecipientGroup.SUBJECT_OWNER_ACTUAL_NOTICE,
-    ):
+    if group == RecipientGroup.OWNERS_DIRECTLY_GOVERNED:
         result.findings.append(
             Finding(
                 "info",

@@ -40,14 +40,18 @@ def sample_cases() -> list[Path]:
     return sorted(CASES.glob("*.yaml"))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def sample_towns() -> None:
+    """The sample cases read the generated towns in data/gis/; make them once per session."""
+    from generator.gis.sample_town import generate
+
+    generate(ROOT / "data" / "gis")
+
+
 def write_case(tmp_path: Path, text: str, name: str = "case-x.yaml") -> Path:
-    """Write a variant of the East Providence sample case (with its map) into `tmp_path`."""
-    (tmp_path / "maps").mkdir(exist_ok=True)
-    (tmp_path / "maps" / "ep-2027-za-03.png").write_bytes(
-        (CASES / "maps" / "ep-2027-za-03.png").read_bytes()
-    )
+    """Write a variant of a sample case into `tmp_path`, its GIS paths still pointing at data/gis/."""
     path = tmp_path / name
-    path.write_text(text)
+    path.write_text(text.replace("../data/gis/", f"{ROOT / 'data' / 'gis'}/"))
     return path
 
 
@@ -61,3 +65,12 @@ def notices(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
         check=False,
         env={**os.environ, **(env or {})},
     )
+
+
+def without_gis(text: str) -> str:
+    """A sample case's text with its `gis:` section (and the comment above it) removed."""
+    head = text.split("\ngis:\n", 1)[0]
+    lines = head.rstrip("\n").split("\n")
+    while lines and lines[-1].startswith("#"):
+        lines.pop()
+    return "\n".join(lines) + "\n"

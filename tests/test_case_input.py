@@ -85,7 +85,7 @@ def test_duplicate_key(tmp_path: Path) -> None:
 
 
 def test_missing_map_file(tmp_path: Path) -> None:
-    text = GOOD.replace("image: maps/ep-2027-za-03.png", "image: maps/nowhere.png")
+    text = GOOD + "map: {image: maps/nowhere.png}\n"
     err = build_fails(tmp_path, text)
     assert "map.image: no such file" in err
 

@@ -16,7 +16,7 @@ from generator.packet import build
 from generator.recipients import collect, normalize_address, normalize_name
 from generator.rules.loader import resolve
 
-from .conftest import CASES, notices, write_case
+from .conftest import CASES, notices, without_gis, write_case
 
 X0, Y0 = 361_000.0, 262_000.0  # East Providence, in EPSG:3438 (RI state plane, US survey feet)
 FIELDS = {
@@ -113,7 +113,7 @@ def layer(
 
 
 def ep_case(tmp_path: Path, path: Path, fields: dict[str, str] = FIELDS) -> Path:
-    text = (CASES / "ep-2027-za-03.yaml").read_text()
+    text = without_gis((CASES / "ep-2027-za-03.yaml").read_text())
     mapped = ", ".join(f"{k}: {v}" for k, v in fields.items())
     text += f"gis:\n  parcels: {{path: {path.name}, layer: parcels, as_of: 2027-01-05, fields: {{{mapped}}}}}\n"
     return write_case(tmp_path, text)
@@ -238,11 +238,11 @@ def test_nc_abutting_owners_include_those_across_a_railroad_beyond_100_feet(tmp_
         ),  # 120 ft, behind
     ]
     path = layer(tmp_path, rows)
-    text = (CASES / "shelby-2027-map-01.yaml").read_text()
+    text = without_gis((CASES / "shelby-2027-map-01.yaml").read_text())
     text = text.replace("  - id: 2564-19-6840", "  - id: S1").split("  - id: 2564-19-7813")[0]
     text = text.replace("1015 and 1021", "1015")  # one subject parcel
     mapped = ", ".join(f"{k}: {v}" for k, v in FIELDS.items())
-    rest = (CASES / "shelby-2027-map-01.yaml").read_text().split("area_description:", 1)[1]
+    rest = without_gis((CASES / "shelby-2027-map-01.yaml").read_text()).split("area_description:", 1)[1]
     text += (
         "area_description:"
         + rest
@@ -259,9 +259,8 @@ def test_a_missing_field_mapping_is_an_input_error(tmp_path: Path) -> None:
     case = ep_case(tmp_path, layer(tmp_path, EP_PARCELS), fields)
     result = notices("build", str(case), "--out", str(tmp_path / "out"))
     assert result.returncode == 2
-    assert (
-        "case-x.yaml:72:3: gis: parcels.fields: map the required field(s) mail_zip" in result.stderr
-    )
+    line = next(i for i, text in enumerate(case.read_text().splitlines(), 1) if text.startswith("  parcels:"))
+    assert f"case-x.yaml:{line}:3: gis: parcels.fields: map the required field(s) mail_zip" in result.stderr
 
 
 def test_a_mapped_field_the_layer_lacks_is_an_input_error(tmp_path: Path) -> None:
@@ -311,7 +310,7 @@ def test_an_assessors_radius_list_stands_in_for_a_parcel_layer(tmp_path: Path) -
         "107-4-13,SMITH JOHN,SMITH MARY,12 MAIN STREET,EAST PROVIDENCE,RI,02914-1234,40\n"
         "107-4-14,Smith John,Smith Mary,12 Main St,East Providence,RI,02914-1234,95.5\n"
     )
-    text = (CASES / "ep-2027-za-03.yaml").read_text()
+    text = without_gis((CASES / "ep-2027-za-03.yaml").read_text())
     text += (
         "gis:\n  radius_list:\n    path: radius-list.csv\n    as_of: 2026-10-30\n"
         "    fields: {parcel_id: Map-Lot, owner_name: Owner, owner_name2: Co-owner, mail_address1: Mailing Address,"

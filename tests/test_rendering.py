@@ -14,7 +14,7 @@ import pytest
 
 from generator.packet import build
 
-from .conftest import CASES, ROOT, notices, write_case
+from .conftest import CASES, ROOT, notices, without_gis, write_case
 
 EVIL = "<script>alert(1)</script> {{ 7*7 }} SMITH & JONES"
 
@@ -113,9 +113,17 @@ def test_pdf_and_docx_read_back_with_every_clause(ep_packet: Path) -> None:
             ), binding.rule.id
 
 
-def test_pdf_embeds_the_map_and_uses_real_word_styles(ep_packet: Path) -> None:
+def test_the_drawn_map_is_in_every_format_and_word_uses_real_styles(ep_packet: Path) -> None:
+    import zipfile
+
+    html = (ep_packet / "newspaper_notice.html").read_text()
+    assert '<img src="map.svg" alt="Map of 1150 Pawtucket Avenue' in html
+    svg = (ep_packet / "map.svg").read_text()
+    assert "PAWTUCKET AVE" in svg and "200 ft" in svg  # labels (kept as comments beside their outlines)
     reader = pypdf.PdfReader(ep_packet / "newspaper_notice.pdf")
-    assert any(page.images for page in reader.pages)
+    assert len(reader.pages) >= 2  # the vector map takes its room in the PDF
+    media = [n for n in zipfile.ZipFile(ep_packet / "newspaper_notice.docx").namelist() if n.startswith("word/media/")]
+    assert media  # Word gets the PNG
     styles = {p.style.name for p in docx.Document(ep_packet / "newspaper_notice.docx").paragraphs}
     assert {"Notice Title", "Notice Body", "Notice Heading"} <= styles
     document = docx.Document(ep_packet / "newspaper_notice.docx")
@@ -147,9 +155,7 @@ def test_an_edited_draft_is_kept_not_overwritten(tmp_path: Path) -> None:
 
 
 def test_a_required_map_that_is_missing_makes_the_packet_not_ready(tmp_path: Path) -> None:
-    text = (CASES / "ep-2027-za-03.yaml").read_text()
-    text = re.sub(r"\nmap:\n(  .*\n)+", "\n", text)
-    case = write_case(tmp_path, text)
+    case = write_case(tmp_path, without_gis((CASES / "ep-2027-za-03.yaml").read_text()))  # no map, no layers
     result = notices("build", str(case), "--out", str(tmp_path / "out"), "--format", "json")
     assert result.returncode == 1, result.stderr
     manifest = json.loads(result.stdout)

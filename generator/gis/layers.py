@@ -140,6 +140,7 @@ class LayerReader:
         import geopandas as gpd
 
         columns = list(dict.fromkeys(self.fields.values()))
+        where = {**self.spec.select, **(where or {})}
         file_bbox = self._to_file(bbox) if bbox else None
         if self._parquet:
             filters = [(self.fields[k], "in", v) for k, v in (where or {}).items()] or None

@@ -85,4 +85,9 @@ def draw_change(cf: CaseFile, found: RecipientList) -> DrawnMap | None:
         f" around it, the named streets, {'the ' + layers.buffer_label + ' notification distance and ' if layers.buffer_label else ''}"
         "the parcels whose owners are notified."
     )
-    return DrawnMap(svg, png, caption, alt, [*maps.shows(layers), "area_to_be_affected"])
+    shows = [*maps.shows(layers), "area_to_be_affected"]
+    if gis.municipal_boundaries and "municipal_boundaries" not in shows:
+        # R.I.G.L. § 45-24-53(b) asks for town lines "where appropriate": the layer was read
+        # and no town line falls within the map's area, so there is none to show.
+        shows.append("municipal_boundaries")
+    return DrawnMap(svg, png, caption, alt, shows)

@@ -232,6 +232,10 @@ class GisLayer(Model):
     layer: str | None = None
     crs: str | None = Field(None, description='The layer\'s CRS, e.g. "EPSG:3438".')
     fields: dict[str, str] = Field(default_factory=dict, description="Our name -> layer field.")
+    select: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Only features whose field (our name) has one of these values.",
+    )
     as_of: IsoDate | None = None
 
 

@@ -65,7 +65,12 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
         "terms": plan.pack.terms,
         "publication_dates": [],  # the schedule fills these in
         "wording": wording,
-        "map": {"src": the_map.name, "caption": the_map.caption, "alt": the_map.alt}
+        "map": {
+            "src": the_map.name,
+            "files": the_map.name + (" (vector) or map.png" if the_map.raster else ""),
+            "caption": the_map.caption,
+            "alt": the_map.alt,
+        }
         if the_map
         else None,
         # to_html escapes any raw HTML in the Markdown, so its output is safe
