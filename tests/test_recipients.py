@@ -242,7 +242,9 @@ def test_nc_abutting_owners_include_those_across_a_railroad_beyond_100_feet(tmp_
     text = text.replace("  - id: 2564-19-6840", "  - id: S1").split("  - id: 2564-19-7813")[0]
     text = text.replace("1015 and 1021", "1015")  # one subject parcel
     mapped = ", ".join(f"{k}: {v}" for k, v in FIELDS.items())
-    rest = without_gis((CASES / "shelby-2027-map-01.yaml").read_text()).split("area_description:", 1)[1]
+    rest = without_gis((CASES / "shelby-2027-map-01.yaml").read_text()).split(
+        "area_description:", 1
+    )[1]
     text += (
         "area_description:"
         + rest
@@ -259,8 +261,15 @@ def test_a_missing_field_mapping_is_an_input_error(tmp_path: Path) -> None:
     case = ep_case(tmp_path, layer(tmp_path, EP_PARCELS), fields)
     result = notices("build", str(case), "--out", str(tmp_path / "out"))
     assert result.returncode == 2
-    line = next(i for i, text in enumerate(case.read_text().splitlines(), 1) if text.startswith("  parcels:"))
-    assert f"case-x.yaml:{line}:3: gis: parcels.fields: map the required field(s) mail_zip" in result.stderr
+    line = next(
+        i
+        for i, text in enumerate(case.read_text().splitlines(), 1)
+        if text.startswith("  parcels:")
+    )
+    assert (
+        f"case-x.yaml:{line}:3: gis: parcels.fields: map the required field(s) mail_zip"
+        in result.stderr
+    )
 
 
 def test_a_mapped_field_the_layer_lacks_is_an_input_error(tmp_path: Path) -> None:

@@ -119,10 +119,15 @@ def test_the_drawn_map_is_in_every_format_and_word_uses_real_styles(ep_packet: P
     html = (ep_packet / "newspaper_notice.html").read_text()
     assert '<img src="map.svg" alt="Map of 1150 Pawtucket Avenue' in html
     svg = (ep_packet / "map.svg").read_text()
-    assert "PAWTUCKET AVE" in svg and "200 ft" in svg  # labels (kept as comments beside their outlines)
+    # the labels are kept as comments beside their outlines
+    assert "PAWTUCKET AVE" in svg and "200 ft" in svg
     reader = pypdf.PdfReader(ep_packet / "newspaper_notice.pdf")
     assert len(reader.pages) >= 2  # the vector map takes its room in the PDF
-    media = [n for n in zipfile.ZipFile(ep_packet / "newspaper_notice.docx").namelist() if n.startswith("word/media/")]
+    media = [
+        n
+        for n in zipfile.ZipFile(ep_packet / "newspaper_notice.docx").namelist()
+        if n.startswith("word/media/")
+    ]
     assert media  # Word gets the PNG
     styles = {p.style.name for p in docx.Document(ep_packet / "newspaper_notice.docx").paragraphs}
     assert {"Notice Title", "Notice Body", "Notice Heading"} <= styles
@@ -155,7 +160,8 @@ def test_an_edited_draft_is_kept_not_overwritten(tmp_path: Path) -> None:
 
 
 def test_a_required_map_that_is_missing_makes_the_packet_not_ready(tmp_path: Path) -> None:
-    case = write_case(tmp_path, without_gis((CASES / "ep-2027-za-03.yaml").read_text()))  # no map, no layers
+    no_map_no_layers = without_gis((CASES / "ep-2027-za-03.yaml").read_text())
+    case = write_case(tmp_path, no_map_no_layers)
     result = notices("build", str(case), "--out", str(tmp_path / "out"), "--format", "json")
     assert result.returncode == 1, result.stderr
     manifest = json.loads(result.stdout)
