@@ -17,6 +17,7 @@ from typing import Any
 
 from generator.errors import UserError
 from generator.inputs import CaseFile, sha256_file
+from generator.models.facts import Holder
 from generator.models.pack import RecipientGroup, RecipientsParams
 from generator.plan import Finding
 from generator.rules.loader import Binding, ResolvedPack, snapshot
@@ -115,12 +116,25 @@ class RecipientList:
     crs: Any = None
     case: Any = None  # the case, with the facts the layers answered
     computed_facts: dict[str, Any] = field(default_factory=dict)
+    addresses: dict[str, str] = field(default_factory=dict)  # councils' addresses from the layers
 
 
 def _split_zip(raw: Any) -> tuple[str, str]:
     digits = str(raw or "").strip()
     match = re.match(r"^(\d{5})(?:-?(\d{4}))?$", digits)
     return (match.group(1), match.group(2) or "") if match else (digits, "")
+
+
+def _parse_address(text: str) -> tuple[list[str], str, str, str]:
+    """`145 Taunton Avenue, East Providence, RI 02914` → lines, city, state, ZIP."""
+    match = re.match(
+        r"^(?P<lines>.+),\s*(?P<city>[^,]+),\s*(?P<state>[A-Z]{2})\s+(?P<zip>\d{5}(?:-\d{4})?)$",
+        text,
+    )
+    if not match:
+        return ([text] if text else []), "", "", ""
+    lines = [part.strip() for part in match["lines"].split(",")]
+    return lines, match["city"].strip(), match["state"], match["zip"]
 
 
 def _feet(value: Any) -> float | None:
@@ -487,10 +501,11 @@ def _listed(cf: CaseFile, b: Binding, result: RecipientList) -> list[Recipient]:
                 [b.rule.id],
                 cites,
             )
-        r = Recipient(
-            name, [_text(address)] if address else [], "", "", "", "", kind, [], [b.rule.id], cites
-        )
-        if not address:
+        address = address or result.addresses.get(name)
+        lines, city, state, zip_code = _parse_address(_text(address))
+        zip5, zip4 = _split_zip(zip_code)
+        r = Recipient(name, lines, city, state, zip5, zip4, kind, [], [b.rule.id], cites)
+        if not (lines and city):
             r.flags.append("address needed")
         return r
 
@@ -583,8 +598,12 @@ def _facts_from_layers(cf: CaseFile, result: RecipientList) -> None:
         if spec is None:
             continue
         reader = LayerReader(cf, layer, spec, result.crs)
-        pad = distance + MARGIN_FT
+        pad = max(distance, 2000.0 if layer == "municipal_boundaries" else 0.0) + MARGIN_FT
         frame = reader.read(bbox=(x0 - pad, y0 - pad, x1 + pad, y1 + pad))
+        if layer == "municipal_boundaries" and "council_address" in frame.columns:
+            for name, address in zip(frame["name"], frame["council_address"], strict=True):
+                if _text(address):  # for the councils of towns near the land or its water sources
+                    result.addresses[f"Council of {name}"] = _text(address)
         if len(frame):
             frame = frame[shapely.dwithin(frame.geometry.values, subject, distance)]
         result.provenance["layers"].append(reader.source.as_json())
@@ -608,6 +627,17 @@ def _facts_from_layers(cf: CaseFile, result: RecipientList) -> None:
         if stated is not None and stated != computed:
             _disagree(result, fact, stated, computed)
         updates[fact] = bool(stated) or computed
+        if fact == "water_source_within_2000_ft" and computed and "survey_filed" in frame.columns:
+            filed = frame[
+                [str(v).strip().lower() in ("1", "true", "yes") for v in frame["survey_filed"]]
+            ]
+            known = {h.name for h in facts.water_agencies_with_survey}
+            found = [
+                Holder(name=_text(row["agency"]), address=_text(row.get("agency_address")) or None)
+                for _, row in filed.iterrows()
+                if _text(row.get("agency")) and _text(row["agency"]) not in known
+            ]
+            updates["water_agencies_with_survey"] = [*facts.water_agencies_with_survey, *found]
         if fact == "water_source_within_2000_ft" and computed and "town" in frame.columns:
             updates["water_source_towns"] = sorted(
                 set(facts.water_source_towns) | {str(t) for t in frame["town"] if _text(t)}

@@ -364,3 +364,80 @@ def test_a_required_map_is_drawn_from_the_layers_when_the_case_has_no_image(tmp_
     assert (
         missing and "zoning district boundaries" in missing[0]["message"]
     )  # no zoning layer given
+
+
+def test_councils_and_water_agencies_come_from_the_layers_with_their_addresses(
+    tmp_path: Path,
+) -> None:
+    path = layer(tmp_path, EP_PARCELS)
+    towns = gpd.GeoDataFrame(
+        [
+            {
+                "TOWN": "City of East Providence",
+                "COUNCIL_ADDR": "145 Taunton Avenue, East Providence, RI 02914",
+                "geometry": lot(-3000, -3000, 3000, 250),
+            },
+            {
+                "TOWN": "Pawtucket",
+                "COUNCIL_ADDR": "137 Roosevelt Avenue, Pawtucket, RI 02860",
+                "geometry": lot(-3000, 250, 3000, 3000),
+            },
+        ],
+        geometry="geometry",
+        crs="EPSG:3438",
+    )
+    towns.to_file(path, layer="towns", driver="GPKG")
+    water = gpd.GeoDataFrame(
+        [{"NAME": "Pawtucket Reservoir", "TOWN": "Pawtucket", "AGENCY": "Pawtucket Water Supply Board",
+          "AGENCY_ADDR": "85 Branch Street, Pawtucket, RI 02860", "SURVEY": 1, "geometry": lot(0, 1600, 400, 2000)}],
+        geometry="geometry",
+        crs="EPSG:3438",
+    )  # fmt: skip
+    water.to_file(path, layer="water", driver="GPKG")
+    case = ep_case(tmp_path, path)
+    case.write_text(
+        case.read_text()
+        + f"  municipal_boundaries: {{path: {path.name}, layer: towns, fields: {{name: TOWN, council_address: COUNCIL_ADDR}}}}\n"
+        + f"  water_sources: {{path: {path.name}, layer: water, fields: {{name: NAME, town: TOWN, agency: AGENCY, agency_address: AGENCY_ADDR, survey_filed: SURVEY}}}}\n"
+    )
+    cf = load_case(case)
+    found = collect(cf, resolve(cf.case.jurisdiction))
+    assert found.case.facts.municipalities_within_200_ft == ["Pawtucket"]
+    council = next(r for r in found.recipients if r.name == "Council of Pawtucket")
+    assert (council.lines, council.city, council.zip5) == (
+        ["137 Roosevelt Avenue"],
+        "Pawtucket",
+        "02860",
+    )
+    assert set(council.rules) >= {"councils_within_200_ft_who", "water_source_councils_who"}
+    agency = next(r for r in found.recipients if r.kind == "agency")
+    assert agency.name == "Pawtucket Water Supply Board" and agency.city == "Pawtucket"
+    # the case says no water source lies within 2,000 ft; the layer shows one: both are named
+    warning = next(f for f in found.findings if f.code == "GIS001")
+    assert (
+        "water_source_within_2000_ft = False" in warning.message and "show True" in warning.message
+    )
+
+
+@pytest.mark.parametrize(
+    ("suffix", "driver"), [(".geojson", "GeoJSON"), (".shp", "ESRI Shapefile"), (".parquet", None)]
+)
+def test_geojson_shapefile_and_geoparquet_give_the_same_owners(
+    tmp_path: Path, suffix: str, driver: str | None
+) -> None:
+    pack = resolve("us-ri-east-providence")
+    base = tmp_path / "gpkg"
+    base.mkdir()
+    expected = owners(collect(load_case(ep_case(base, layer(base, EP_PARCELS))), pack))
+    other = tmp_path / "other"
+    other.mkdir()
+    path = other / f"parcels{suffix}"
+    frame = gpd.GeoDataFrame(EP_PARCELS, geometry="geometry", crs="EPSG:3438")
+    if driver:
+        frame.to_file(path, driver=driver)
+    else:
+        frame.to_parquet(path)
+    text = ep_case(other, path).read_text().replace(", layer: parcels", "")
+    case = other / "case-x.yaml"
+    case.write_text(text)
+    assert owners(collect(load_case(case), pack)) == expected

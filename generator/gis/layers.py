@@ -144,9 +144,13 @@ class LayerReader:
         file_bbox = self._to_file(bbox) if bbox else None
         if self._parquet:
             filters = [(self.fields[k], "in", v) for k, v in (where or {}).items()] or None
-            frame = gpd.read_parquet(
-                self.path, columns=[*columns, "geometry"], bbox=file_bbox, filters=filters
-            )
+            wanted = [*columns, "geometry"]
+            try:
+                frame = gpd.read_parquet(self.path, columns=wanted, bbox=file_bbox, filters=filters)
+            except ValueError:  # no bbox covering column: read, then keep what lies in the box
+                frame = gpd.read_parquet(self.path, columns=wanted, filters=filters)
+                if file_bbox:
+                    frame = frame.cx[file_bbox[0] : file_bbox[2], file_bbox[1] : file_bbox[3]]
         else:
             sql = " AND ".join(
                 f'"{self.fields[k]}" IN ({", ".join(_quote(x) for x in values)})'
