@@ -180,7 +180,7 @@ def schedule(case: Path, fmt: str, as_of: Any) -> None:
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
 def recipients(case: Path, out_root: Path, fmt: str) -> None:
-    """Write who must be notified of CASE: OUT/<case-id>/recipients.csv and recipients.geojson."""
+    """Write who must be notified of CASE, and the map: OUT/<case-id>/recipients.csv, .geojson, map.svg/.png."""
 
     def body() -> int:
         from generator.packet import write_recipients

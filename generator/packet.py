@@ -157,11 +157,18 @@ def recipient_outputs(found: recipients.RecipientList) -> list[Output]:
 
 
 def write_recipients(case_path: Path, out_root: Path) -> Result:
-    """`notices recipients`: only the recipient files, into the case's packet folder."""
+    """`notices recipients`: the recipient files and the map of the change, into the packet folder."""
     cf = load_case(case_path)
     found = recipients.collect(cf, resolve(cf.case.jurisdiction))
     folder = out_root / cf.id
-    kept = _place(folder, recipient_outputs(found), _previous_hashes(folder), remove_stale=False)
+    outputs = recipient_outputs(found)
+    drawn = _drawn_map(cf, found)
+    if drawn:
+        outputs += [
+            Output(DocumentKind.MAP, Format.SVG, "map.svg", drawn.data),
+            Output(DocumentKind.MAP, Format.PNG, "map.png", drawn.raster or b""),
+        ]
+    kept = _place(folder, outputs, _previous_hashes(folder), remove_stale=False)
     summary = {
         "recipients": found.provenance,
         "findings": [f.as_dict() for f in found.findings],

@@ -293,7 +293,12 @@ def test_the_recipients_command_writes_the_two_files(tmp_path: Path) -> None:
     result = notices("recipients", str(case), "--out", str(tmp_path / "out"))
     assert result.returncode == 0, result.stderr
     folder = tmp_path / "out" / "case-x"
-    assert sorted(p.name for p in folder.iterdir()) == ["recipients.csv", "recipients.geojson"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "map.png",
+        "map.svg",
+        "recipients.csv",
+        "recipients.geojson",
+    ]
     assert (
         "owners_within_200_ft (R.I.G.L. § 45-24-53(b); East Providence Code § 19-74(2)(a)): owners_within within 200 ft"
         in result.stdout
