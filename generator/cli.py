@@ -49,6 +49,16 @@ def _run(debug: bool, log_dir: Path | None, body: Callable[[], int]) -> int:
         return EXIT_INTERNAL
 
 
+OUT = click.option(
+    "--out",
+    "out_root",
+    default="output",
+    show_default=True,
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Folder that receives <case-id>/.",
+)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="notices")
 def app() -> None:
@@ -57,14 +67,7 @@ def app() -> None:
 
 @app.command()
 @click.argument("cases", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
-@click.option(
-    "--out",
-    "out_root",
-    default="output",
-    show_default=True,
-    type=click.Path(path_type=Path, file_okay=False),
-    help="Folder that receives output/<case-id>/.",
-)
+@OUT
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
@@ -169,13 +172,7 @@ def schedule(case: Path, fmt: str, as_of: Any) -> None:
 
 @app.command()
 @click.argument("case", type=click.Path(path_type=Path, dir_okay=False))
-@click.option(
-    "--out",
-    "out_root",
-    default="output",
-    show_default=True,
-    type=click.Path(path_type=Path, file_okay=False),
-)
+@OUT
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )

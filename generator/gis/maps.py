@@ -1139,24 +1139,23 @@ def _draw_labels(fig: Figure, plan: _Plan) -> None:
         _text(fig, label.x, label.y, label.text, label.kind, size=label.size, angle=label.angle)
 
 
+def _white_box(fig: Figure, rect: tuple[float, float, float, float]) -> None:
+    """A framed white box on the page (legend, north arrow and scale bar), in inches."""
+    from matplotlib.patches import Rectangle
+
+    x0, y0, x1, y1 = rect
+    box = Rectangle((x0, y0), x1 - x0, y1 - y0, transform=fig.dpi_scale_trans, facecolor=_WHITE,
+                    edgecolor=_BLACK, linewidth=0.6, zorder=30)  # fmt: skip
+    fig.add_artist(box)
+
+
 def _draw_legend(fig: Figure, plan: _Plan) -> None:
     from matplotlib.lines import Line2D
     from matplotlib.patches import Rectangle
 
     t = fig.dpi_scale_trans
     x0, y0, x1, y1 = plan.legend
-    fig.add_artist(
-        Rectangle(
-            (x0, y0),
-            x1 - x0,
-            y1 - y0,
-            transform=t,
-            facecolor=_WHITE,
-            edgecolor=_BLACK,
-            linewidth=0.6,
-            zorder=30,
-        )
-    )
+    _white_box(fig, (x0, y0, x1, y1))
     for i, (kind, text) in enumerate(plan.rows):
         cy = y1 - _BOX_PAD - (i + 0.5) * _ROW_H
         hx0, hx1 = x0 + _BOX_PAD, x0 + _BOX_PAD + _HANDLE_W
@@ -1199,18 +1198,7 @@ def _draw_furniture(fig: Figure, plan: _Plan) -> None:
 
     t = fig.dpi_scale_trans
     x0, y0, x1, y1 = plan.furniture
-    fig.add_artist(
-        Rectangle(
-            (x0, y0),
-            x1 - x0,
-            y1 - y0,
-            transform=t,
-            facecolor=_WHITE,
-            edgecolor=_BLACK,
-            linewidth=0.6,
-            zorder=30,
-        )
-    )
+    _white_box(fig, (x0, y0, x1, y1))
     # North arrow: a split arrowhead, black on the left, N above. Grid north: y is north.
     cx, base, top = x0 + _BOX_PAD + 0.08, y0 + _BOX_PAD + 0.02, y0 + _BOX_PAD + 0.27
     notch = base + 0.07
