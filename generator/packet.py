@@ -74,8 +74,12 @@ def build(case_path: Path, out_root: Path) -> Result:
     if the_plan.map is None and the_plan.needs_map and found.subject is not None:
         the_plan = plan(cf.case, pack, _drawn_map(cf, found))
     outputs = render(the_plan, cf, deadlines) + recipient_outputs(found)
+    mail_outputs, mail_findings = mailing_outputs(the_plan, cf, found)
+    outputs += mail_outputs
     rank = {"error": 0, "warning": 1, "info": 2}
-    every = the_plan.findings + found.findings + schedule.findings(cf.case, deadlines)
+    every = (
+        the_plan.findings + found.findings + mail_findings + schedule.findings(cf.case, deadlines)
+    )
     findings = sorted(every + check_markers(the_plan, outputs), key=lambda f: rank[f.severity])
     manifest = _manifest(cf, the_plan, outputs, findings)
     if found.provenance["method"] or found.recipients:
@@ -154,6 +158,49 @@ def recipient_outputs(found: recipients.RecipientList) -> list[Output]:
     if found.subject is not None:
         out.append(Output(kind, Format.GEOJSON, "recipients.geojson", recipients.to_geojson(found)))
     return out
+
+
+def mailing_outputs(
+    the_plan: Plan, cf: CaseFile, found: recipients.RecipientList
+) -> tuple[list[Output], list[Finding]]:
+    """Labels, the mail-house list and the firm mailing list, where the law requires mailed notice."""
+    mails = any(
+        b.params.channel.value in ("mail", "transmittal")  # type: ignore[attr-defined]
+        for snap in the_plan.snapshots.values()
+        for b in snap.of_kind("notice")
+    )
+    if not (mails and found.recipients):
+        return [], []
+    from generator import mailing  # ReportLab only when there is mail
+
+    case = cf.case
+    pieces = mailing.pieces(found.recipients)
+    findings = list(pieces.findings)
+    if not pieces.pieces:
+        return [], findings
+    labels, label_findings = mailing.labels_pdf(pieces)
+    findings += label_findings
+    out = [
+        Output(DocumentKind.LABELS, Format.PDF, "labels.pdf", labels),
+        Output(
+            DocumentKind.MAILING_LIST,
+            Format.CSV,
+            "mailing_list.csv",
+            mailing.mail_house_csv(pieces),
+        ),
+    ]
+    if len(pieces.pieces) >= 3:  # the firm forms are for three or more pieces
+        who = case.mail.sender or case.signer or case.contact
+        address = who.address or case.examination.address
+        sender = [case.municipality, ", ".join(x for x in (who.name, who.title) if x)]
+        sender += [address.one_line()] if address else []
+        title = f"Case No. {case.case_number} — notice of the hearing of {case.hearings[0].date:%B %d, %Y}"
+        certified = case.mail.mail_class == "certified"
+        data = mailing.firm_mailing_pdf(pieces, sender=sender, certified=certified, title=title)
+        out.append(
+            Output(DocumentKind.FIRM_MAILING_LIST, Format.PDF, "firm_mailing_list.pdf", data)
+        )
+    return out, findings
 
 
 def write_recipients(case_path: Path, out_root: Path) -> Result:

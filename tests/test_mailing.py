@@ -1,0 +1,127 @@
+"""Labels and lists: exact Avery 5160 geometry read back from the PDF, counts, long and accented names."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from itertools import pairwise
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from generator import mailing
+from generator.packet import build
+from generator.recipients import Recipient
+
+from .conftest import CASES
+
+LONG = "THE ESTATE OF MARGUERITE O'SULLIVAN-ØDEGÅRD & JOSÉ ÁNGEL MUÑOZ REVOCABLE LIVING TRUST DATE"
+assert len(LONG) == 90
+
+
+def person(n: int, name: str | None = None) -> Recipient:
+    return Recipient(
+        name or f"OWNER {n:03d}",
+        [f"{n} MAIN ST"],
+        "EAST PROVIDENCE",
+        "RI",
+        "02914",
+        "1234" if n % 2 else "",
+    )
+
+
+def test_labels_sit_exactly_on_the_avery_5160_grid() -> None:
+    people = mailing.pieces([person(n) for n in range(35)])  # a sheet and a bit
+    data, findings = mailing.labels_pdf(people)
+    assert not findings
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        assert len(pdf.pages) == 2
+        page = pdf.pages[0]
+        assert (page.width, page.height) == (612, 792)
+        words = page.extract_words()
+        for index in range(30):
+            x, top = mailing.label_origin(index)
+            first = next(
+                w
+                for w in words
+                if w["text"] == "OWNER"
+                and abs(w["x0"] - (x + mailing.PAD)) < 0.5
+                and top <= w["top"] < top + 20
+            )
+            assert first["bottom"] <= top + mailing.LABEL_H  # inside its label
+        col_x = sorted({round(w["x0"], 2) for w in words if w["text"] == "OWNER"})
+        assert [round(b - a, 2) for a, b in pairwise(col_x)] == [
+            198.0,
+            198.0,
+        ]  # 2.75 in pitch
+        assert pdf.pages[1].extract_text().count("OWNER") == 5
+
+
+def test_a_long_accented_name_is_set_smaller_or_wrapped_never_clipped() -> None:
+    people = mailing.pieces([person(1, LONG)])
+    data, findings = mailing.labels_pdf(people)
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        chars = pdf.pages[0].chars
+        text = " ".join(pdf.pages[0].extract_text().split())
+    assert "O'SULLIVAN-ØDEGÅRD" in text and "MUÑOZ" in text and "DATE" in text
+    x, top = mailing.label_origin(0)
+    assert all(
+        x <= c["x0"] and c["x1"] <= x + mailing.LABEL_W for c in chars
+    )  # nothing runs off the label
+    assert all(top <= c["top"] and c["bottom"] <= top + mailing.LABEL_H for c in chars)
+    assert min(c["size"] for c in chars) >= mailing.MIN_SIZE
+    assert not findings
+
+
+def test_an_address_that_cannot_fit_is_reported_by_name() -> None:
+    huge = Recipient(
+        LONG + " " + LONG,
+        ["1 A ST", "SUITE 2", "BUILDING 3", "FLOOR 4"],
+        "EAST PROVIDENCE",
+        "RI",
+        "02914",
+    )
+    _, findings = mailing.labels_pdf(mailing.pieces([huge]))
+    assert findings and findings[0].code == "MAIL003" and LONG in findings[0].message
+
+
+def test_no_recipient_no_labels_and_it_says_so() -> None:
+    people = mailing.pieces([Recipient("NOBODY", [], "", "", "")])
+    assert people.pieces == []
+    assert [f.code for f in people.findings] == ["MAIL001", "MAIL002"]
+
+
+def test_every_output_counts_the_same_pieces(tmp_path: Path) -> None:
+    result = build(CASES / "ep-2027-za-03.yaml", tmp_path)
+    folder = result.folder
+    recipients = list(csv.DictReader(io.StringIO((folder / "recipients.csv").read_text())))
+    listed = list(csv.DictReader(io.StringIO((folder / "mailing_list.csv").read_text())))
+    assert len(listed) == len(recipients) == 30
+    with pdfplumber.open(folder / "labels.pdf") as pdf:
+        assert len(pdf.pages) == 1
+        for i, row in enumerate(listed):  # label i holds piece i, in list order
+            x, top = mailing.label_origin(i)
+            box = pdf.pages[0].crop((x, top, x + mailing.LABEL_W, top + mailing.LABEL_H))
+            text = " ".join(box.extract_text().split())
+            assert text.startswith(row["name"]) and row["zip"] in text
+    with pdfplumber.open(folder / "firm_mailing_list.pdf") as pdf:
+        text = "\n".join(p.extract_text() for p in pdf.pages)
+        assert "PS Form 3665" in text and "Total number of pieces listed by sender: 30" in text
+        assert f"Page 1 of {len(pdf.pages)}" in text and len(pdf.pages) == 3  # 12 lines a page
+    kinds = {d["kind"] for d in json.loads((folder / "manifest.json").read_text())["documents"]}
+    assert {"labels", "mailing_list", "firm_mailing_list"} <= kinds
+
+
+@pytest.mark.parametrize("certified", [True, False])
+def test_the_firm_list_follows_the_mail_class(certified: bool) -> None:
+    data = mailing.firm_mailing_pdf(
+        mailing.pieces([person(n) for n in range(3)]),
+        sender=["City"],
+        certified=certified,
+        title="t",
+    )
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert ("PS Form 3877" in text) == certified and ("Article number" in text) == certified
