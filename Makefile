@@ -60,6 +60,7 @@ bench: setup
 	$(BIN)/python bench/startup.py
 	$(BIN)/python bench/build.py
 	$(BIN)/python bench/recipients.py
+	$(BIN)/python bench/mailing.py
 
 clean:
 	rm -rf output/* $(VENV)

@@ -75,7 +75,12 @@ def build(case_path: Path, out_root: Path) -> Result:
         the_plan = plan(cf.case, pack, _drawn_map(cf, found))
     outputs = render(the_plan, cf, deadlines) + recipient_outputs(found)
     mail_outputs, mail_findings = mailing_outputs(the_plan, cf, found)
-    outputs += mail_outputs
+    made_letters = letter_outputs(the_plan, cf, found, deadlines)
+    outputs += mail_outputs + made_letters
+    given = {rule for o in made_letters for rule in o.rules}  # no longer "to give by hand"
+    the_plan.findings = [
+        f for f in the_plan.findings if not (f.code == "PLAN007" and f.rule in given)
+    ]
     rank = {"error": 0, "warning": 1, "info": 2}
     every = (
         the_plan.findings + found.findings + mail_findings + schedule.findings(cf.case, deadlines)
@@ -157,6 +162,63 @@ def recipient_outputs(found: recipients.RecipientList) -> list[Output]:
     out = [Output(kind, Format.CSV, "recipients.csv", recipients.to_csv(found))]
     if found.subject is not None:
         out.append(Output(kind, Format.GEOJSON, "recipients.geojson", recipients.to_geojson(found)))
+    return out
+
+
+def letter_outputs(
+    the_plan: Plan,
+    cf: CaseFile,
+    found: recipients.RecipientList,
+    deadlines: list[schedule.Deadline],
+) -> list[Output]:
+    """The mailed letters of each hearing that needs them: one combined PDF per hearing."""
+    if not (the_plan.letters and found.recipients):
+        return []
+    from generator import letters, mailing  # ReportLab and pikepdf only for mail
+    from generator.render.filters import long_date
+
+    pack, case = the_plan.pack, cf.case
+    env = templates.environment(pack, autoescape=True)
+    stylesheet = templates.find(pack, "notice.css").read_text(encoding="utf-8")
+    files = {the_plan.map.name: the_plan.map.data} if the_plan.map else {}
+    out = []
+    for doc in the_plan.letters:
+        notice_ids = {i for b in doc.notices for i in b.ids}
+        wanted = [
+            r for r in found.recipients
+            if any(getattr(pack.rule(rule).params, "notice", None) in notice_ids for rule in r.rules if rule in pack.origin)
+        ]  # fmt: skip
+        pieces = mailing.pieces(wanted)
+        if not pieces.pieces:
+            continue
+        label = schedule.hearing_label(doc.hearing)
+        due = [
+            d.latest for d in deadlines if d.hearing == label and d.rule in notice_ids and d.latest
+        ]
+        context = ctx.build(the_plan, doc, stylesheet)
+        context["letter"] = {
+            "date": long_date(min(due)) if due else long_date(case.as_of or doc.hearing.date),
+            "salutation": "Property Owner",
+            "reason": "You are receiving this notice because the records of the municipality list you"
+            " as the owner of property in or near the area proposed for change, or as a party the law"
+            " requires to be notified of this hearing.",
+            "body_top_in": letters.BODY_TOP_IN - 0.75,
+        }
+        html = templates.render(env, "letter.html.j2", context)
+        body = pdf.write_pdf(html, files, templates.search_path(pack))
+        who = case.signer or case.contact
+        address = (
+            (case.mail.sender.address if case.mail.sender else None)
+            or who.address
+            or case.examination.address
+        )
+        sender = [case.municipality, ", ".join(x for x in (who.name, who.title) if x)]
+        sender += (
+            [*address.lines, f"{address.city} {address.state} {address.zip}"] if address else []
+        )
+        made = letters.combine(body, pieces, sender=sender, duplex=case.options.duplex_letters)
+        rules = tuple(sorted(notice_ids))
+        out.append(Output(DocumentKind.LETTERS, Format.PDF, f"{doc.name}.pdf", made.pdf, rules))
     return out
 
 

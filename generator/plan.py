@@ -85,7 +85,8 @@ class Plan:
     case: Case
     pack: ResolvedPack
     snapshots: dict[date, Snapshot]
-    documents: list[DocumentPlan] = field(default_factory=list)
+    documents: list[DocumentPlan] = field(default_factory=list)  # newspaper notices
+    letters: list[DocumentPlan] = field(default_factory=list)  # mailed notice, one set per hearing
     findings: list[Finding] = field(default_factory=list)
     map: MapInfo | None = None
 
@@ -107,42 +108,45 @@ def serves(ref: HearingRef, hearing: Hearing, case: Case) -> bool:
 
 
 def plan(case: Case, pack: ResolvedPack, the_map: MapInfo | None = None) -> Plan:
-    """Decide the documents this issue renders (newspaper notices) and collect findings."""
+    """Decide the documents to render (newspaper notices, letters) and collect findings."""
     snaps = {h.date: snapshot(pack, case, h.date) for h in case.hearings}
     result = Plan(case, pack, snaps, map=the_map)
-    # One notice per hearing, however many rules (state, local, old and new text) require it.
-    noticed: list[tuple[Hearing, list[Binding], Snapshot]] = []
-    for hearing in case.hearings:
-        snap = snaps[hearing.date]
-        rules = [
-            b
-            for b in snap.of_kind("notice")
-            if b.params.channel == Channel.NEWSPAPER  # type: ignore[attr-defined]
-            and serves(b.params.hearing, hearing, case)  # type: ignore[attr-defined]
-        ]
-        if rules:
-            noticed.append((hearing, rules, snap))
-    doc = DocumentKind.NEWSPAPER_NOTICE
-    names: list[str] = []
-    for hearing, rules, snap in noticed:
-        clauses = [
-            b
-            for b in snap.of_kind("clause")
-            if doc in b.params.documents  # type: ignore[attr-defined]
-        ]
-        name = doc.value if len(noticed) == 1 else f"{doc.value}-{hearing.body.value}"
-        if name in names:
-            name += f"-{hearing.date.isoformat()}"
-        while name in names:
-            name += "-2"
-        names.append(name)
-        result.documents.append(DocumentPlan(doc, hearing, rules, clauses, name))
+    result.documents = _documents(result, Channel.NEWSPAPER, DocumentKind.NEWSPAPER_NOTICE)
+    result.letters = _documents(result, Channel.MAIL, DocumentKind.LETTERS)
     _check_required_hearings(result)
     _list_other_notices(result)
     _check_content(result)
     _report_conflicts(result)
     _report_assumptions(result)
     return result
+
+
+def _documents(result: Plan, channel: Channel, doc: DocumentKind) -> list[DocumentPlan]:
+    """One document per hearing, however many rules (state, local, old and new text) require it."""
+    case = result.case
+    noticed: list[tuple[Hearing, list[Binding], Snapshot]] = []
+    for hearing in case.hearings:
+        snap = result.snapshots[hearing.date]
+        rules = [
+            b
+            for b in snap.of_kind("notice")
+            if b.params.channel == channel  # type: ignore[attr-defined]
+            and serves(b.params.hearing, hearing, case)  # type: ignore[attr-defined]
+        ]
+        if rules:
+            noticed.append((hearing, rules, snap))
+    out: list[DocumentPlan] = []
+    names: list[str] = []
+    for hearing, rules, snap in noticed:
+        clauses = [b for b in snap.of_kind("clause") if doc in b.params.documents]  # type: ignore[attr-defined]
+        name = doc.value if len(noticed) == 1 else f"{doc.value}-{hearing.body.value}"
+        if name in names:
+            name += f"-{hearing.date.isoformat()}"
+        while name in names:
+            name += "-2"
+        names.append(name)
+        out.append(DocumentPlan(doc, hearing, rules, clauses, name))
+    return out
 
 
 def _check_required_hearings(result: Plan) -> None:

@@ -125,3 +125,70 @@ def test_the_firm_list_follows_the_mail_class(certified: bool) -> None:
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         text = pdf.pages[0].extract_text()
     assert ("PS Form 3877" in text) == certified and ("Article number" in text) == certified
+
+
+def test_every_recipient_gets_a_letter_with_the_required_clauses(tmp_path: Path) -> None:
+    import re
+
+    import pypdf
+
+    from generator.inputs import load_case
+    from generator.plan import plan
+    from generator.rules.loader import resolve
+
+    result = build(CASES / "ep-2027-za-03.yaml", tmp_path)
+    listed = list(csv.DictReader(io.StringIO((result.folder / "mailing_list.csv").read_text())))
+    reader = pypdf.PdfReader(result.folder / "letters.pdf")
+    per_letter = len(reader.pages) // len(listed)
+    assert len(reader.pages) == per_letter * len(listed) and per_letter >= 1
+    cf = load_case(CASES / "ep-2027-za-03.yaml")
+    letters_plan = plan(cf.case, resolve(cf.case.jurisdiction)).letters[0]
+    for k in (0, len(listed) - 1):  # the first and the last letter
+        pages = reader.pages[k * per_letter : (k + 1) * per_letter]
+        text = " ".join(" ".join(p.extract_text() for p in pages).split())
+        assert listed[k]["name"] in text and f"page {per_letter} of {per_letter}" in text
+        assert "Tuesday, March 16, 2027, at 7:00 p.m." in text
+        for (
+            binding
+        ) in letters_plan.clauses:  # R.I.G.L. § 45-24-53(b): the notice's content, and the map
+            checks = binding.params.checks
+            assert all(re.search(p, text, re.I) for p in checks.all_patterns), binding.rule.id
+            assert not checks.any_pattern or any(
+                re.search(p, text, re.I) for p in checks.any_pattern
+            ), binding.rule.id
+    manifest = json.loads((result.folder / "manifest.json").read_text())
+    letters_doc = next(d for d in manifest["documents"] if d["kind"] == "letters")
+    assert "mailed_notice_map_change" in letters_doc["rules"]
+    assert not any(
+        f["code"] == "PLAN007" and f["rule"] == "mailed_notice_map_change"
+        for f in manifest["findings"]
+    )
+
+
+def test_the_address_sits_in_the_envelope_window_and_long_parcel_lists_overflow(
+    tmp_path: Path,
+) -> None:
+    from weasyprint import HTML
+
+    from generator import letters
+
+    body = HTML(string="<html lang=en><body><p>Body of the letter.</p></body></html>").write_pdf()
+    owner = person(7, LONG)
+    many = Recipient(
+        "BIG LANDLORD LLC",
+        ["1 MAIN ST"],
+        "EAST PROVIDENCE",
+        "RI",
+        "02914",
+        parcels=[f"107-{n}-1" for n in range(200)],
+    )
+    made = letters.combine(body, mailing.pieces([owner, many]), sender=["City Hall"], duplex=True)
+    assert (
+        made.letters == 2 and made.pages == 4
+    )  # one page each; the big one overflows to 2; duplex pads the first
+    with pdfplumber.open(io.BytesIO(made.pdf)) as pdf:
+        x, y, w, h = (v * 72 for v in letters.ADDRESS_AT)
+        window = " ".join(pdf.pages[0].crop((x, y, x + w, y + h)).extract_text().split())
+        assert "O'SULLIVAN-ØDEGÅRD" in window and "EAST PROVIDENCE RI 02914-1234" in window
+        assert pdf.pages[1].extract_text().strip() == ""  # the blank back of a one-page letter
+        assert "Parcels of BIG LANDLORD LLC near the proposal (200)" in pdf.pages[3].extract_text()

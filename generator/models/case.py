@@ -337,6 +337,9 @@ class Options(Model):
     recipient_order: Literal["owner", "street"] = Field(
         "owner", description="Order of the mailing list."
     )
+    duplex_letters: bool = Field(
+        False, description="Start every letter on a new sheet (a blank page after odd letters)."
+    )
 
 
 class Case(Model):
