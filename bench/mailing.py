@@ -90,6 +90,17 @@ def main() -> None:
         progress=progress,
     )
     print(file=sys.stderr)
+    from generator.render import docx
+
+    context["recipients"] = letters.for_word(pieces)
+    word = docx.render(
+        pack,
+        templates.find(pack, "letters.docx"),
+        context,
+        full_text=None,
+        map_image=None,
+        title="bench",
+    )
     labels, _ = mailing.labels_pdf(pieces)
     listing = mailing.mail_house_csv(pieces)
     firm = mailing.firm_mailing_pdf(
@@ -97,7 +108,7 @@ def main() -> None:
     )
     took = time.perf_counter() - start
     pages = made.pages
-    print(f"{len(people):,} letters ({made.pages:,} pages, {len(made.pdf) / 1e6:.1f} MB), {len(labels) / 1e6:.1f} MB of labels, "
+    print(f"{len(people):,} letters ({made.pages:,} pages, {len(made.pdf) / 1e6:.1f} MB; Word {len(word) / 1e6:.1f} MB), {len(labels) / 1e6:.1f} MB of labels, "
           f"{len(listing) / 1e6:.1f} MB list, {len(firm) / 1e6:.1f} MB firm list: {took:.1f} s, {pages / took:,.0f} pages/s, "
           f"peak {peak_mb():.0f} MB (targets: < 60 s, < 1 GB)")  # fmt: skip
 

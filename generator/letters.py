@@ -137,3 +137,20 @@ def _overflow(pdf: object, font: str, r: Recipient) -> None:
     for k, parcel in enumerate(r.parcels):
         column, row = divmod(k, 60)
         pdf.drawString((1 + 2.2 * column) * INCH, y - 24 - row * 11, parcel)  # type: ignore[attr-defined]
+
+
+def for_word(mailing: Mailing) -> list[dict[str, object]]:
+    """The recipients as the Word letters template reads them."""
+    from generator.mailing import last_line
+
+    return [
+        {
+            "name": r.name,
+            "lines": list(r.lines),
+            "last_line": last_line(r),
+            "parcels": f"Your parcel{'s' if len(r.parcels) > 1 else ''} near the proposal: {', '.join(r.parcels)}"
+            if r.parcels
+            else "",
+        }
+        for r in mailing.pieces
+    ]

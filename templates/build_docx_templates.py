@@ -71,6 +71,13 @@ def styled_document(title: str) -> Document:
     para("Notice Caption", "Normal", size=9.5, italic=True, align=WD_ALIGN_PARAGRAPH.CENTER)
     para("Notice Signature", "Normal", before=10)
     para("Notice Publication", "Normal", size=9, italic=True, before=8)
+    para("Letter Address", "Normal", indent=0.0)
+    para("Letter Address Line", "Normal", indent=0.0)
+    para("Letter Parcels", "Normal", size=8, italic=True, before=6)
+    para("Letter Date", "Normal", before=18)
+    doc.styles["Letter Address"].paragraph_format.page_break_before = True
+    for name in ("Letter Address", "Letter Address Line"):
+        doc.styles[name].paragraph_format.space_after = Pt(0)
     para("Amendment Text", "Normal", indent=0.3)
     para("Amendment Quote", "Normal", italic=True, indent=0.6)
     para("Amendment Heading 1", "Normal", size=11.5, bold=True, indent=0.3, before=6)
@@ -108,6 +115,45 @@ def newspaper_notice() -> Document:
     paragraph(doc, "Notice Body", '{%p import "phrases.j2" as ph with context %}')
     paragraph(doc, "Notice Title", "{{ ph.title()|squash }}")
     paragraph(doc, "Notice Subject", "{{ ph.subject()|squash }}")
+    notice_body(doc)
+    paragraph(doc, "Notice Signature", "{{ ph.signature()|squash }}")
+    paragraph(doc, "Notice Body", "{%p if publication_dates %}")
+    paragraph(doc, "Notice Publication", "{{ ph.publication_dates_line()|squash }}")
+    paragraph(doc, "Notice Body", "{%p endif %}")
+    return doc
+
+
+def letters() -> Document:
+    """Every mailed letter of a hearing in one document, each starting on a new page."""
+    doc = styled_document("Mailed notice")
+    paragraph(doc, "Notice Body", '{%p import "phrases.j2" as ph with context %}')
+    paragraph(doc, "Notice Body", "{%p for r in recipients %}")
+    paragraph(doc, "Letter Address", "{{ r.name }}")
+    paragraph(doc, "Notice Body", "{%p for line in r.lines %}")
+    paragraph(doc, "Letter Address Line", "{{ line }}")
+    paragraph(doc, "Notice Body", "{%p endfor %}")
+    paragraph(doc, "Letter Address Line", "{{ r.last_line }}")
+    paragraph(doc, "Notice Body", "{%p if r.parcels %}")
+    paragraph(doc, "Letter Parcels", "{{ r.parcels }}")
+    paragraph(doc, "Notice Body", "{%p endif %}")
+    paragraph(doc, "Letter Date", "{{ letter.date }}")
+    paragraph(doc, "Notice Body", "Dear {{ letter.salutation }}:")
+    paragraph(doc, "Notice Body", "{{ letter.reason }}")
+    paragraph(doc, "Notice Title", "{{ ph.title()|squash }}")
+    paragraph(doc, "Notice Subject", "{{ ph.subject()|squash }}")
+    notice_body(doc)
+    paragraph(doc, "Notice Signature", "Sincerely,")
+    paragraph(
+        doc,
+        "Notice Body",
+        "{{ signer.name }}{% if signer.title %}, {{ signer.title }}{% endif %}, {{ municipality }}",
+    )
+    paragraph(doc, "Notice Body", "{%p endfor %}")
+    return doc
+
+
+def notice_body(doc: Document) -> None:
+    """The content a notice and its mailed letters share, clause by clause."""
     marked(doc, "Notice Body", "under_consideration", "{{ ph.under_consideration()|squash }}")
     paragraph(
         doc,
@@ -188,18 +234,14 @@ def newspaper_notice() -> Document:
         '{{r unmark("where_to_examine") }}',
     )
     optional(doc, "full_text_from_clerk", "{{ ph.full_text_from_clerk()|squash }}")
+    optional(doc, "merger_clause", "{{ ph.merger_clause()|squash }}")
     optional(doc, "may_be_amended", "{{ ph.may_be_amended()|squash }}")
     paragraph(doc, "Notice Body", "{{ ph.contact_line()|squash }}")
-    paragraph(doc, "Notice Signature", "{{ ph.signature()|squash }}")
-    paragraph(doc, "Notice Body", "{%p if publication_dates %}")
-    paragraph(doc, "Notice Publication", "{{ ph.publication_dates_line()|squash }}")
-    paragraph(doc, "Notice Body", "{%p endif %}")
-    return doc
 
 
 def main() -> None:
     """Write every base DOCX template."""
-    for name, build in {"newspaper_notice.docx": newspaper_notice}.items():
+    for name, build in {"newspaper_notice.docx": newspaper_notice, "letters.docx": letters}.items():
         path = BASE / name
         build().save(path)
         path.write_bytes(normalize(path.read_bytes()))

@@ -156,6 +156,21 @@ def test_every_recipient_gets_a_letter_with_the_required_clauses(tmp_path: Path)
             assert not checks.any_pattern or any(
                 re.search(p, text, re.I) for p in checks.any_pattern
             ), binding.rule.id
+    import docx
+
+    word = docx.Document(result.folder / "letters.docx")
+    starts = [i for i, p in enumerate(word.paragraphs) if p.style.name == "Letter Address"]
+    assert len(starts) == len(listed)  # one Word letter per recipient, each on a new page
+    for k, start in enumerate(starts):
+        end = starts[k + 1] if k + 1 < len(starts) else len(word.paragraphs)
+        text = " ".join(" ".join(p.text for p in word.paragraphs[start:end]).split())
+        assert text.startswith(listed[k]["name"])
+        for binding in letters_plan.clauses:
+            checks = binding.params.checks
+            assert all(re.search(p, text, re.I) for p in checks.all_patterns), (k, binding.rule.id)
+            assert not checks.any_pattern or any(
+                re.search(p, text, re.I) for p in checks.any_pattern
+            ), (k, binding.rule.id)
     manifest = json.loads((result.folder / "manifest.json").read_text())
     letters_doc = next(d for d in manifest["documents"] if d["kind"] == "letters")
     assert "mailed_notice_map_change" in letters_doc["rules"]
