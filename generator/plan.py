@@ -114,6 +114,7 @@ def plan(case: Case, pack: ResolvedPack, the_map: MapInfo | None = None) -> Plan
     result.documents = _documents(result, Channel.NEWSPAPER, DocumentKind.NEWSPAPER_NOTICE)
     result.letters = _documents(result, Channel.MAIL, DocumentKind.LETTERS)
     _check_required_hearings(result)
+    _offer_alternatives(result)
     _list_other_notices(result)
     _check_content(result)
     _report_conflicts(result)
@@ -175,6 +176,39 @@ def _check_required_hearings(result: Plan) -> None:
                 "the case names no newspaper: the ad copy is addressed to none",
             )
         )
+
+
+def _offer_alternatives(result: Plan) -> None:
+    """Name each alternative the law allows this case but the case has not elected."""
+    from generator.models.conditions import evaluate
+
+    case, offered = result.case, set()
+    live = {i for snap in result.snapshots.values() for b in snap.bindings for i in b.ids}
+    for rule in result.pack.rules:
+        p = rule.params
+        option = (getattr(p, "elected_by", None) or "").removeprefix("option.")
+        if rule.kind != "notice" or rule.id in live or rule.id in offered or not option:
+            continue
+        if not isinstance(getattr(case.options, option, None), bool | None):
+            continue
+        elected = case.model_copy(
+            update={"options": case.options.model_copy(update={option: True})}
+        )
+        if (
+            any(rule.effective.covers(h.date) for h in case.hearings)
+            and evaluate(rule.when, elected).value
+        ):
+            offered.add(rule.id)
+            result.findings.append(
+                Finding(
+                    "info",
+                    "PLAN008",
+                    f"the law allows this case {rule.title[0].lower() + rule.title[1:]}: elect it with"
+                    f" `options.{option}: true`",
+                    rule.id,
+                    rule.citation,
+                )
+            )
 
 
 def _list_other_notices(result: Plan) -> None:

@@ -210,6 +210,7 @@ def collect(cf: CaseFile, pack: ResolvedPack) -> RecipientList:
 
 
 _PARCEL_GROUPS = {
+    RecipientGroup.OWNERS_OUTSIDE_CIRCULATION,
     RecipientGroup.SUBJECT_OWNERS,
     RecipientGroup.SUBJECT_OWNER_ACTUAL_NOTICE,
     RecipientGroup.OWNERS_WITHIN,
@@ -385,6 +386,17 @@ def _select(
         return near
     if group in (RecipientGroup.SUBJECT_OWNERS, RecipientGroup.SUBJECT_OWNER_ACTUAL_NOTICE):
         return near[near["parcel_id"].astype(str).isin(ids)]
+    if group == RecipientGroup.OWNERS_OUTSIDE_CIRCULATION:
+        # G.S. 160D-602(b): with half-page ads instead of letters, owners of the affected land
+        # whose tax-listing address lies outside the paper's circulation area are still mailed.
+        zips = set(cf.newspaper_profile.circulation_zips) if cf.newspaper_profile else set()
+        subject_rows = near[near["parcel_id"].astype(str).isin(ids)]
+        town = cf.case.municipality.upper()
+        outside = [
+            (zips and _split_zip(z)[0] not in zips) or _text(c).upper() not in town
+            for z, c in zip(subject_rows["mail_zip"], subject_rows["mail_city"], strict=True)
+        ]
+        return subject_rows[outside]
     if group == RecipientGroup.OWNERS_WITHIN:
         # dwithin, not buffer + intersects: a buffer's arcs are chords and miss parcels at exactly R.
         mask = shapely.dwithin(near.geometry.values, subject, p.distance_ft or 0)

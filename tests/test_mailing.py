@@ -207,3 +207,20 @@ def test_the_address_sits_in_the_envelope_window_and_long_parcel_lists_overflow(
         assert "O'SULLIVAN-ØDEGÅRD" in window and "EAST PROVIDENCE RI 02914-1234" in window
         assert pdf.pages[1].extract_text().strip() == ""  # the blank back of a one-page letter
         assert "Parcels of BIG LANDLORD LLC near the proposal (200)" in pdf.pages[3].extract_text()
+
+
+def test_a_large_scale_nc_rezoning_is_offered_the_half_page_ad_alternative() -> None:
+    from generator.inputs import load_case
+    from generator.plan import plan
+    from generator.rules.loader import resolve
+
+    cf = load_case(CASES / "shelby-2027-map-01.yaml")
+    facts = cf.case.facts.model_copy(update={"properties_affected": 64, "distinct_owners": 57})
+    case = cf.case.model_copy(update={"facts": facts})
+    offers = [f for f in plan(case, resolve(case.jurisdiction)).findings if f.code == "PLAN008"]
+    assert {f.rule for f in offers} >= {"large_scale_published_notice"}
+    assert "options.large_scale_alternative: true" in offers[0].message
+    small = plan(cf.case, resolve(case.jurisdiction)).findings  # 2 properties: nothing to offer
+    assert not [
+        f for f in small if f.code == "PLAN008" and f.rule == "large_scale_published_notice"
+    ]
