@@ -22,6 +22,7 @@ from generator.documents import DocumentKind, Format
 from generator.errors import UserError
 from generator.inputs import NEWSPAPERS, CaseFile, load_case, sha256_file
 from generator.plan import Finding, MapInfo, Plan, plan
+from generator.proofs import proof_outputs
 from generator.render import calendar_file, docx, pdf, templates
 from generator.render import context as ctx
 from generator.rules.loader import ROOT, resolve
@@ -76,8 +77,9 @@ def build(case_path: Path, out_root: Path) -> Result:
     outputs = render(the_plan, cf, deadlines) + recipient_outputs(found)
     mail_outputs, mail_findings = mailing_outputs(the_plan, cf, found)
     made_letters = letter_outputs(the_plan, cf, found, deadlines)
-    outputs += mail_outputs + made_letters
-    given = {rule for o in made_letters for rule in o.rules}  # no longer "to give by hand"
+    proofs = [Output(*t) for t in proof_outputs(the_plan, cf, found, deadlines)]
+    outputs += mail_outputs + made_letters + proofs
+    given = {rule for o in made_letters + proofs for rule in o.rules}  # no longer "to give by hand"
     the_plan.findings = [
         f for f in the_plan.findings if not (f.code == "PLAN007" and f.rule in given)
     ]

@@ -1,5 +1,4 @@
-"""The proofs of mailed notice, prefilled: affidavit of mailing, certificates of mailing and of
-actual notice.
+"""Prefilled proofs of mailed notice: affidavit and certificate of mailing, of actual notice.
 
 Each live proof rule whose `proves` names a live mail (or actual-notice) rule of a hearing gives
 one document for that hearing, as PDF (HTML through WeasyPrint) and as DOCX (docxtpl) for the
@@ -117,9 +116,7 @@ def _row(r: Recipient) -> dict[str, str]:
 def _owners(case: Any, recipients: list[Recipient]) -> list[str]:
     """The owners of the subject parcels: from the tax listing, else as the case names them."""
     subject = {p.id for p in case.parcels}
-    listed = [
-        r.name for r in recipients if r.kind == "owner" and subject & set(r.parcels)
-    ]
+    listed = [r.name for r in recipients if r.kind == "owner" and subject & set(r.parcels)]
     named = [p.owner for p in case.parcels if p.owner]
     return list(dict.fromkeys(listed or named))
 
@@ -141,9 +138,7 @@ def _context(
     sender = case.mail.sender or case.signer or case.contact
     notary = case.notary
     provenance = found.provenance or {}
-    parcels = next(
-        (x for x in provenance.get("layers", []) if x.get("layer") == "parcels"), None
-    )
+    parcels = next((x for x in provenance.get("layers", []) if x.get("layer") == "parcels"), None)
     pack = the_plan.pack
     used = {
         rule
