@@ -92,8 +92,8 @@ def main() -> None:
     print(file=sys.stderr)
     from generator.render import docx
 
-    context["recipients"] = letters.for_word(pieces)
-    word = docx.render(
+    context["recipients"] = letters.for_word()
+    one = docx.render(
         pack,
         templates.find(pack, "letters.docx"),
         context,
@@ -101,6 +101,7 @@ def main() -> None:
         map_image=None,
         title="bench",
     )
+    word = letters.word(one, pieces)
     labels, _ = mailing.labels_pdf(pieces)
     listing = mailing.mail_house_csv(pieces)
     firm = mailing.firm_mailing_pdf(

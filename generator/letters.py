@@ -139,18 +139,64 @@ def _overflow(pdf: object, font: str, r: Recipient) -> None:
         pdf.drawString((1 + 2.2 * column) * INCH, y - 24 - row * 11, parcel)  # type: ignore[attr-defined]
 
 
-def for_word(mailing: Mailing) -> list[dict[str, object]]:
-    """The recipients as the Word letters template reads them."""
-    from generator.mailing import last_line
+TOKENS = {
+    "name": "ZNTOKENNAME",
+    "lines": ["ZNTOKENLINES"],
+    "last_line": "ZNTOKENLAST",
+    "parcels": "ZNTOKENPARCELS",
+}
 
-    return [
-        {
-            "name": r.name,
-            "lines": list(r.lines),
-            "last_line": last_line(r),
-            "parcels": f"Your parcel{'s' if len(r.parcels) > 1 else ''} near the proposal: {', '.join(r.parcels)}"
-            if r.parcels
-            else "",
+
+def for_word() -> list[dict[str, object]]:
+    """One stand-in recipient: the Word letter is rendered once, then copied per recipient."""
+    return [dict(TOKENS)]
+
+
+def word(rendered: bytes, mailing: Mailing) -> bytes:
+    """Every recipient's Word letter from one rendered letter (variable data, as for the PDF)."""
+    import re
+    import zipfile
+    from xml.sax.saxutils import escape
+
+    from generator.mailing import last_line
+    from generator.render.docx import normalize
+
+    source = zipfile.ZipFile(io.BytesIO(rendered))
+    xml = source.read("word/document.xml").decode("utf-8")
+    head, rest = xml.split("<w:body>", 1)
+    body, tail = rest.rsplit("<w:sectPr", 1)
+    plain = re.sub(
+        r"<w:bookmark(Start|End)\b[^>]*/>", "", body
+    )  # bookmarks once, in the first letter
+    breaks = '</w:t><w:br/><w:t xml:space="preserve">'
+    parts = []
+    for n, r in enumerate(mailing.pieces):
+        values = {
+            "ZNTOKENNAME": escape(r.name),
+            "ZNTOKENLINES": breaks.join(escape(x) for x in r.lines),
+            "ZNTOKENLAST": escape(last_line(r)),
+            "ZNTOKENPARCELS": escape(
+                f"Your parcel{'s' if len(r.parcels) > 1 else ''} near the proposal: {', '.join(r.parcels)}"
+                if r.parcels
+                else ""
+            ),
         }
-        for r in mailing.pieces
-    ]
+        letter = body if n == 0 else plain
+        for token, value in values.items():
+            letter = letter.replace(token, value)
+        # drawing ids must be unique in a document
+        letter = re.sub(
+            r'(<wp:docPr id=")(\d+)', lambda m, n=n: f"{m[1]}{int(m[2]) + 1000 * n}", letter
+        )
+        parts.append(letter)
+    document = f"{head}<w:body>{''.join(parts)}<w:sectPr{tail}"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for item in source.infolist():
+            data = (
+                document.encode("utf-8")
+                if item.filename == "word/document.xml"
+                else source.read(item.filename)
+            )
+            target.writestr(item, data)
+    return normalize(out.getvalue())

@@ -221,8 +221,8 @@ def letter_outputs(
         made = letters.combine(body, pieces, sender=sender, duplex=case.options.duplex_letters)
         rules = tuple(sorted(notice_ids))
         out.append(Output(DocumentKind.LETTERS, Format.PDF, f"{doc.name}.pdf", made.pdf, rules))
-        context["recipients"] = letters.for_word(pieces)
-        data = docx.render(
+        context["recipients"] = letters.for_word()
+        one = docx.render(
             pack,
             templates.find(pack, "letters.docx"),
             context,
@@ -230,6 +230,7 @@ def letter_outputs(
             map_image=the_plan.map.word_image if the_plan.map else None,
             title=f"Mailed notice — {case.case_number}",
         )
+        data = letters.word(one, pieces)
         out.append(Output(DocumentKind.LETTERS, Format.DOCX, f"{doc.name}.docx", data, rules))
     return out
 

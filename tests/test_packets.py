@@ -117,14 +117,14 @@ def test_notice_text_matches_the_committed_golden(
 
 @pytest.mark.slow
 def test_word_drafts_survive_an_editor_round_trip(built: dict[str, Path], tmp_path: Path) -> None:
-    """LibreOffice opens and re-saves every DOCX; its clause bookmarks and styles survive."""
+    """LibreOffice opens and re-saves every DOCX (notices, letters, proofs); bookmarks and text survive."""
     import shutil
     import subprocess
     import zipfile
 
     soffice = shutil.which("soffice")
     assert soffice, "LibreOffice is needed: apt-get install libreoffice-writer-nogui (.ci/run does)"
-    drafts = sorted(p for folder in built.values() for p in folder.glob("newspaper_notice*.docx"))
+    drafts = sorted(p for folder in built.values() for p in folder.glob("*.docx"))
     jobs = {}
     for draft in drafts:
         copy = tmp_path / "in" / f"{draft.parent.name}--{draft.name}"
