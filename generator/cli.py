@@ -82,7 +82,9 @@ def build(cases: tuple[Path, ...], out_root: Path, fmt: str, debug: bool, verbos
         def one(case_path: Path = case_path) -> int:
             from generator.packet import build as build_packet
 
-            result = build_packet(case_path, out_root)
+            bar = _Progress(case_path.stem)
+            result = build_packet(case_path, out_root, progress=bar)
+            bar.finish()
             manifests.append(result.manifest)
             if fmt == "text":
                 _print_build(result, verbose=verbose)
@@ -97,6 +99,22 @@ def build(cases: tuple[Path, ...], out_root: Path, fmt: str, debug: bool, verbos
             )
         )
     sys.exit(worst)
+
+
+class _Progress:
+    """A counter on the terminal for large mailings (from the 500th letter on)."""
+
+    def __init__(self, name: str) -> None:
+        self.name, self.shown = name, -1
+
+    def __call__(self, n: int) -> None:
+        if n >= 500 and sys.stderr.isatty() and n // 250 != self.shown:
+            self.shown = n // 250
+            click.echo(f"\r  {self.name}: {n:,} letters made", nl=False, err=True)
+
+    def finish(self) -> None:
+        if self.shown >= 0:
+            click.echo(err=True)
 
 
 def _print_build(result: Any, *, verbose: bool) -> None:

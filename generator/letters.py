@@ -64,9 +64,9 @@ def combine(
             if page == 0:
                 _box(pdf, font, sender, RETURN_AT, size=8.5)
                 _box(pdf, font, address_block(r), ADDRESS_AT, size=10)
-                lines = _parcel_lines(r, font) or [
-                    f"Your parcels ({len(r.parcels)}): see the list on page {total}."
-                ]
+                lines = _parcel_lines(r, font)
+                if lines is None:  # too many to show beside the window
+                    lines = [f"Your parcels ({len(r.parcels)}): see the list on page {total}."]
                 _box(pdf, font, lines, PARCELS_AT, size=7.5)
             if page == body_pages:  # the overflow page: the owner's parcels in full
                 _overflow(pdf, font, r)

@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
@@ -61,8 +62,8 @@ class Result:
         return bool(self.manifest["ready"])
 
 
-def build(case_path: Path, out_root: Path) -> Result:
-    """Build the packet of one case into `out_root/<case-id>/`."""
+def build(case_path: Path, out_root: Path, progress: Callable[[int], None] | None = None) -> Result:
+    """Build the packet of one case into `out_root/<case-id>/` (`progress` counts letters made)."""
     cf = load_case(case_path)
     pack = resolve(cf.case.jurisdiction)
     found = recipients.collect(cf, pack)
@@ -76,7 +77,7 @@ def build(case_path: Path, out_root: Path) -> Result:
         the_plan = plan(cf.case, pack, _drawn_map(cf, found))
     outputs = render(the_plan, cf, deadlines) + recipient_outputs(found)
     mail_outputs, mail_findings = mailing_outputs(the_plan, cf, found)
-    made_letters = letter_outputs(the_plan, cf, found, deadlines)
+    made_letters = letter_outputs(the_plan, cf, found, deadlines, progress)
     proofs = [Output(*t) for t in proof_outputs(the_plan, cf, found, deadlines)]
     outputs += mail_outputs + made_letters + proofs
     given = {rule for o in made_letters + proofs for rule in o.rules}  # no longer "to give by hand"
@@ -172,9 +173,10 @@ def letter_outputs(
     cf: CaseFile,
     found: recipients.RecipientList,
     deadlines: list[schedule.Deadline],
+    progress: Callable[[int], None] | None = None,
 ) -> list[Output]:
-    """The mailed letters of each hearing that needs them: one combined PDF per hearing."""
-    if not (the_plan.letters and found.recipients):
+    """The mailed letters and transmittals of each hearing: one combined PDF and DOCX each."""
+    if not ((the_plan.letters or the_plan.transmittals) and found.recipients):
         return []
     from generator import letters, mailing  # ReportLab and pikepdf only for mail
     from generator.render.filters import long_date
@@ -184,7 +186,8 @@ def letter_outputs(
     stylesheet = templates.find(pack, "notice.css").read_text(encoding="utf-8")
     files = {the_plan.map.name: the_plan.map.data} if the_plan.map else {}
     out = []
-    for doc in the_plan.letters:
+    kinds = [(d, False) for d in the_plan.letters] + [(d, True) for d in the_plan.transmittals]
+    for doc, transmittal in kinds:
         notice_ids = {i for b in doc.notices for i in b.ids}
         wanted = [
             r for r in found.recipients
@@ -198,12 +201,19 @@ def letter_outputs(
             d.latest for d in deadlines if d.hearing == label and d.rule in notice_ids and d.latest
         ]
         context = ctx.build(the_plan, doc, stylesheet)
+        cites = "; ".join(dict.fromkeys(c for b in doc.notices for c in b.citations))
+        reason = (
+            f"As {cites} requires, the {case.municipality} transmits to you the notice below of a"
+            " public hearing on a proposed amendment of its zoning ordinance."
+            if transmittal
+            else "You are receiving this notice because the records of the municipality list you"
+            " as the owner of property in or near the area proposed for change, or as a party the law"
+            " requires to be notified of this hearing."
+        )
         context["letter"] = {
             "date": long_date(min(due)) if due else long_date(case.as_of or doc.hearing.date),
-            "salutation": "Property Owner",
-            "reason": "You are receiving this notice because the records of the municipality list you"
-            " as the owner of property in or near the area proposed for change, or as a party the law"
-            " requires to be notified of this hearing.",
+            "salutation": "Sir or Madam" if transmittal else "Property Owner",
+            "reason": reason,
             "body_top_in": letters.BODY_TOP_IN - 0.75,
         }
         html = templates.render(env, "letter.html.j2", context)
@@ -218,7 +228,9 @@ def letter_outputs(
         sender += (
             [*address.lines, f"{address.city} {address.state} {address.zip}"] if address else []
         )
-        made = letters.combine(body, pieces, sender=sender, duplex=case.options.duplex_letters)
+        made = letters.combine(
+            body, pieces, sender=sender, duplex=case.options.duplex_letters, progress=progress
+        )
         rules = tuple(sorted(notice_ids))
         out.append(Output(DocumentKind.LETTERS, Format.PDF, f"{doc.name}.pdf", made.pdf, rules))
         context["recipients"] = letters.for_word()

@@ -87,6 +87,7 @@ class Plan:
     snapshots: dict[date, Snapshot]
     documents: list[DocumentPlan] = field(default_factory=list)  # newspaper notices
     letters: list[DocumentPlan] = field(default_factory=list)  # mailed notice, one set per hearing
+    transmittals: list[DocumentPlan] = field(default_factory=list)  # to councils and agencies
     findings: list[Finding] = field(default_factory=list)
     map: MapInfo | None = None
 
@@ -113,6 +114,7 @@ def plan(case: Case, pack: ResolvedPack, the_map: MapInfo | None = None) -> Plan
     result = Plan(case, pack, snaps, map=the_map)
     result.documents = _documents(result, Channel.NEWSPAPER, DocumentKind.NEWSPAPER_NOTICE)
     result.letters = _documents(result, Channel.MAIL, DocumentKind.LETTERS)
+    result.transmittals = _documents(result, Channel.TRANSMITTAL, DocumentKind.TRANSMITTAL)
     _check_required_hearings(result)
     _offer_alternatives(result)
     _list_other_notices(result)

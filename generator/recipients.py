@@ -540,12 +540,16 @@ def _listed(cf: CaseFile, b: Binding, result: RecipientList) -> list[Recipient]:
             make(f"Council of {town}", None, "council") for town in case.facts.water_source_towns
         ]
     if group == RecipientGroup.ABUTTING_PLANNING_AGENCIES:
+        if case.facts.abutting_planning_agencies:
+            return [
+                make(h.name, h.address, "agency") for h in case.facts.abutting_planning_agencies
+            ]
         return [
             make(f"Planning agency of {j}", None, "agency")
             for j in case.facts.abutting_jurisdictions
         ]
     if group == RecipientGroup.MILITARY_AIRPORT and case.facts.military_airport:
-        return [make(case.facts.military_airport, None, "airport")]
+        return [make(case.facts.military_airport, case.facts.military_airport_address, "airport")]
     if group == RecipientGroup.OWNERS_DIRECTLY_GOVERNED:
         result.findings.append(
             Finding(

@@ -224,3 +224,23 @@ def test_a_large_scale_nc_rezoning_is_offered_the_half_page_ad_alternative() -> 
     assert not [
         f for f in small if f.code == "PLAN008" and f.rule == "large_scale_published_notice"
     ]
+
+
+def test_transmittals_go_to_the_airport_and_the_abutting_planning_agency(tmp_path: Path) -> None:
+    import pypdf
+
+    result = build(CASES / "az-2027-map-01.yaml", tmp_path)
+    for body in ("planning", "council"):
+        reader = pypdf.PdfReader(result.folder / f"transmittal-{body}.pdf")
+        text = " ".join(" ".join(p.extract_text() for p in reader.pages).split())
+        assert (
+            "Luke Air Force Base" in text
+            and "Maricopa County Planning and Development Department" in text
+        )
+        assert "As A.R.S. § 9-462.04(A)(2) requires" in text and "Your parcel" not in text
+    manifest = json.loads((result.folder / "manifest.json").read_text())
+    assert not [
+        f
+        for f in manifest["findings"]
+        if f["code"] == "PLAN007" and f["rule"] == "military_airport_notice"
+    ]

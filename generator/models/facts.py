@@ -24,6 +24,13 @@ class Facts(Model):
     in_high_noise_or_accident_zone: bool | None = None
     near_military_airport: bool | None = None
     military_airport: str | None = None
+    military_airport_address: str | None = Field(
+        None, description='Where its notice goes: "street, city, ST ZIP".'
+    )
+    abutting_planning_agencies: list[Holder] = Field(
+        default_factory=list,
+        description="The planning agencies of abutting jurisdictions, with addresses.",
+    )
     abutting_jurisdictions: list[str] = Field(
         default_factory=list, description="Other municipalities or counties the land abuts."
     )
