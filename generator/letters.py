@@ -34,6 +34,21 @@ class Letters:
     pdf: bytes
     pages: int
     letters: int
+    starts: tuple[int, ...] = ()  # the first page of each letter
+
+    def split(self) -> list[bytes]:
+        """One PDF per letter, cut from the combined file."""
+        import pikepdf
+
+        whole = pikepdf.open(io.BytesIO(self.pdf))
+        out = []
+        for first, end in zip(self.starts, (*self.starts[1:], self.pages), strict=True):
+            one = pikepdf.new()
+            one.pages.extend(whole.pages[first:end])
+            buffer = io.BytesIO()
+            one.save(buffer, compress_streams=True, deterministic_id=True)
+            out.append(buffer.getvalue())
+        return out
 
 
 def combine(
@@ -56,7 +71,9 @@ def combine(
     layer = io.BytesIO()
     pdf = canvas.Canvas(layer, pagesize=(PAGE_W, PAGE_H), invariant=True, pageCompression=1)
     under: list[int | None] = []  # for each page: which body page lies beneath it
+    starts: list[int] = []
     for n, r in enumerate(mailing.pieces):
+        starts.append(len(under))
         overflow = _parcel_lines(r, font) is None
         total = body_pages + (1 if overflow else 0)
         blank = duplex and total % 2 == 1
@@ -102,7 +119,7 @@ def combine(
         object_stream_mode=pikepdf.ObjectStreamMode.generate,
         deterministic_id=True,
     )
-    return Letters(buffer.getvalue(), len(under), len(mailing.pieces))
+    return Letters(buffer.getvalue(), len(under), len(mailing.pieces), tuple(starts))
 
 
 def _box(

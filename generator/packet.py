@@ -232,7 +232,12 @@ def letter_outputs(
             body, pieces, sender=sender, duplex=case.options.duplex_letters, progress=progress
         )
         rules = tuple(sorted(notice_ids))
-        out.append(Output(DocumentKind.LETTERS, Format.PDF, f"{doc.name}.pdf", made.pdf, rules))
+        kind = DocumentKind.TRANSMITTAL if transmittal else DocumentKind.LETTERS
+        out.append(Output(kind, Format.PDF, f"{doc.name}.pdf", made.pdf, rules))
+        if case.options.letter_files:  # one file per letter as well, on request
+            for n, (one, r) in enumerate(zip(made.split(), pieces.pieces, strict=True), 1):
+                slug = re.sub(r"[^a-z0-9]+", "-", r.name.lower()).strip("-")[:40]
+                out.append(Output(kind, Format.PDF, f"{doc.name}/{n:05d}-{slug}.pdf", one, rules))
         context["recipients"] = letters.for_word()
         one = docx.render(
             pack,
@@ -243,7 +248,7 @@ def letter_outputs(
             title=f"Mailed notice — {case.case_number}",
         )
         data = letters.word(one, pieces)
-        out.append(Output(DocumentKind.LETTERS, Format.DOCX, f"{doc.name}.docx", data, rules))
+        out.append(Output(kind, Format.DOCX, f"{doc.name}.docx", data, rules))
     return out
 
 
@@ -448,6 +453,7 @@ def _place(
     staging.mkdir(parents=True)
     try:
         for out in outputs:
+            (staging / out.path).parent.mkdir(parents=True, exist_ok=True)
             (staging / out.path).write_bytes(out.data)
         folder.mkdir(exist_ok=True)
         kept = []
@@ -464,6 +470,7 @@ def _place(
             target = folder / out.path
             if target.is_file() and out.path not in previous and _sha(target) != out.sha256:
                 kept.append(_keep_edited(target))  # a file we did not make: never clobber it
+            target.parent.mkdir(parents=True, exist_ok=True)
             (staging / out.path).replace(target)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

@@ -244,3 +244,29 @@ def test_transmittals_go_to_the_airport_and_the_abutting_planning_agency(tmp_pat
         for f in manifest["findings"]
         if f["code"] == "PLAN007" and f["rule"] == "military_airport_notice"
     ]
+
+
+def test_one_file_per_letter_on_request(tmp_path: Path) -> None:
+    import pypdf
+
+    from .conftest import write_case
+
+    text = (
+        (CASES / "ep-2027-za-03.yaml")
+        .read_text()
+        .replace("options:", "options:\n  letter_files: true")
+    )
+    if "letter_files" not in text:
+        text += "options: {letter_files: true}\n"
+    result = build(write_case(tmp_path, text), tmp_path / "out")
+    files = sorted((result.folder / "letters").glob("*.pdf"))
+    combined = pypdf.PdfReader(result.folder / "letters.pdf")
+    assert len(files) == 30 and sum(len(pypdf.PdfReader(f).pages) for f in files) == len(
+        combined.pages
+    )
+    assert (
+        files[0].name.startswith("00001-")
+        and "BARNES" in pypdf.PdfReader(files[0]).pages[0].extract_text()
+    )
+    listed = {d["path"] for d in result.manifest["documents"]}
+    assert all(f"letters/{f.name}" in listed for f in files)

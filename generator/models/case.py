@@ -340,6 +340,7 @@ class Options(Model):
     duplex_letters: bool = Field(
         False, description="Start every letter on a new sheet (a blank page after odd letters)."
     )
+    letter_files: bool = Field(False, description="Also write one PDF per letter, in a folder.")
 
 
 class Case(Model):
