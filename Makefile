@@ -55,6 +55,7 @@ goldens: setup
 
 docx-templates: setup
 	$(BIN)/python templates/build_docx_templates.py
+	$(BIN)/python templates/build_proof_templates.py
 
 bench: setup
 	$(BIN)/python bench/startup.py

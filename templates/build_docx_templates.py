@@ -9,6 +9,7 @@ Jinja tags follow docxtpl's rules: `{%p %}` alone in its paragraph, `{{r %}}` fo
 from __future__ import annotations
 
 import datetime as dt
+import io
 import sys
 from pathlib import Path
 
@@ -36,58 +37,74 @@ def styled_document(title: str) -> Document:
     normal.font.size = Pt(11)
     normal.paragraph_format.space_after = Pt(6)
 
-    def para(
-        name: str,
-        base: str,
-        *,
-        size: float | None = None,
-        bold: bool = False,
-        italic: bool = False,
-        align: WD_ALIGN_PARAGRAPH | None = None,
-        indent: float | None = None,
-        before: float | None = None,
-    ) -> None:
-        style = doc.styles.add_style(name, WD_STYLE_TYPE.PARAGRAPH)
-        style.base_style = doc.styles[base]
-        style.quick_style = True
-        if size:
-            style.font.size = Pt(size)
-        style.font.bold = bold or None
-        style.font.italic = italic or None
-        fmt = style.paragraph_format
-        if align is not None:
-            fmt.alignment = align
-        if indent is not None:
-            fmt.left_indent = Inches(indent)
-        if before is not None:
-            fmt.space_before = Pt(before)
-
-    para("Notice Title", "Normal", size=15, bold=True, align=WD_ALIGN_PARAGRAPH.CENTER)
-    para("Notice Subject", "Normal", bold=True, align=WD_ALIGN_PARAGRAPH.CENTER)
-    para("Notice Body", "Normal", align=WD_ALIGN_PARAGRAPH.JUSTIFY)
-    para("Notice Heading", "Normal", size=11.5, bold=True, before=8)
-    para("Notice Parcel", "List Bullet")
-    para("Notice Map", "Normal", align=WD_ALIGN_PARAGRAPH.CENTER)
-    para("Notice Caption", "Normal", size=9.5, italic=True, align=WD_ALIGN_PARAGRAPH.CENTER)
-    para("Notice Signature", "Normal", before=10)
-    para("Notice Publication", "Normal", size=9, italic=True, before=8)
-    para("Letter Address", "Normal", indent=0.0)
-    para("Letter Address Line", "Normal", indent=0.0)
-    para("Letter Parcels", "Normal", size=8, italic=True, before=6)
-    para("Letter Date", "Normal", before=18)
+    add_style(doc, "Notice Title", "Normal", size=15, bold=True, align=WD_ALIGN_PARAGRAPH.CENTER)
+    add_style(doc, "Notice Subject", "Normal", bold=True, align=WD_ALIGN_PARAGRAPH.CENTER)
+    add_style(doc, "Notice Body", "Normal", align=WD_ALIGN_PARAGRAPH.JUSTIFY)
+    add_style(doc, "Notice Heading", "Normal", size=11.5, bold=True, before=8)
+    add_style(doc, "Notice Parcel", "List Bullet")
+    add_style(doc, "Notice Map", "Normal", align=WD_ALIGN_PARAGRAPH.CENTER)
+    add_style(
+        doc, "Notice Caption", "Normal", size=9.5, italic=True, align=WD_ALIGN_PARAGRAPH.CENTER
+    )
+    add_style(doc, "Notice Signature", "Normal", before=10)
+    add_style(doc, "Notice Publication", "Normal", size=9, italic=True, before=8)
+    add_style(doc, "Letter Address", "Normal", indent=0.0)
+    add_style(doc, "Letter Address Line", "Normal", indent=0.0)
+    add_style(doc, "Letter Parcels", "Normal", size=8, italic=True, before=6)
+    add_style(doc, "Letter Date", "Normal", before=18)
     doc.styles["Letter Address"].paragraph_format.page_break_before = True
     for name in ("Letter Address", "Letter Address Line"):
         doc.styles[name].paragraph_format.space_after = Pt(0)
-    para("Amendment Text", "Normal", indent=0.3)
-    para("Amendment Quote", "Normal", italic=True, indent=0.6)
-    para("Amendment Heading 1", "Normal", size=11.5, bold=True, indent=0.3, before=6)
-    para("Amendment Heading 2", "Normal", bold=True, indent=0.3, before=6)
-    para("Amendment Heading 3", "Normal", bold=True, italic=True, indent=0.3, before=4)
+    add_style(doc, "Amendment Text", "Normal", indent=0.3)
+    add_style(doc, "Amendment Quote", "Normal", italic=True, indent=0.6)
+    add_style(doc, "Amendment Heading 1", "Normal", size=11.5, bold=True, indent=0.3, before=6)
+    add_style(doc, "Amendment Heading 2", "Normal", bold=True, indent=0.3, before=6)
+    add_style(doc, "Amendment Heading 3", "Normal", bold=True, italic=True, indent=0.3, before=4)
     props = doc.core_properties
     props.title, props.author, props.last_modified_by = title, "Zoning Notices", "Zoning Notices"
     props.created = props.modified = FIXED
     props.revision = 1
     return doc
+
+
+def add_style(
+    doc: Document,
+    name: str,
+    base: str = "Normal",
+    *,
+    size: float | None = None,
+    bold: bool = False,
+    italic: bool = False,
+    align: WD_ALIGN_PARAGRAPH | None = None,
+    indent: float | None = None,
+    before: float | None = None,
+    after: float | None = None,
+) -> None:
+    """Define a paragraph style on `base`, shown in Word's style gallery."""
+    style = doc.styles.add_style(name, WD_STYLE_TYPE.PARAGRAPH)
+    style.base_style = doc.styles[base]
+    style.quick_style = True
+    if size:
+        style.font.size = Pt(size)
+    style.font.bold = bold or None
+    style.font.italic = italic or None
+    fmt = style.paragraph_format
+    if align is not None:
+        fmt.alignment = align
+    if indent is not None:
+        fmt.left_indent = Inches(indent)
+    if before is not None:
+        fmt.space_before = Pt(before)
+    if after is not None:
+        fmt.space_after = Pt(after)
+
+
+def save(doc: Document, path: Path) -> None:
+    """Write `doc` with the package normalized, so a rebuild is byte-identical."""
+    out = io.BytesIO()
+    doc.save(out)
+    path.write_bytes(normalize(out.getvalue()))
+    print(f"wrote {path.relative_to(BASE.parent.parent)}")
 
 
 def paragraph(doc: Document, style: str, *runs: str) -> None:
@@ -242,10 +259,7 @@ def notice_body(doc: Document) -> None:
 def main() -> None:
     """Write every base DOCX template."""
     for name, build in {"newspaper_notice.docx": newspaper_notice, "letters.docx": letters}.items():
-        path = BASE / name
-        build().save(path)
-        path.write_bytes(normalize(path.read_bytes()))
-        print(f"wrote {path.relative_to(BASE.parent.parent)}")
+        save(build(), BASE / name)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 Like build_docx_templates.py, whose notice styles it reuses: every paragraph has a named Word
 style (no hard formatting) and the wording comes from proof_phrases.j2, shared with the HTML.
-Run it after changing the layout: `python templates/build_proof_templates.py`.
+Run it after changing the layout: `make docx-templates`.
 """
 
 from __future__ import annotations
@@ -11,40 +11,20 @@ import sys
 from pathlib import Path
 
 from docx import Document
-from docx.enum.style import WD_STYLE_TYPE
-from docx.shared import Inches, Pt
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_docx_templates import BASE, paragraph, styled_document
-
-from generator.render.docx import (
-    normalize,
-)  # on the path: build_docx_templates puts the project on it
+from build_docx_templates import BASE, add_style, paragraph, save, styled_document
 
 
 def proof_document(title: str) -> Document:
     """The notice styles, plus the styles of a proof: caption, signature block, list, note."""
     doc = styled_document(title)
 
-    def add(name: str, *, size: float | None = None, italic: bool = False, before: float = 0,
-            after: float | None = None, indent: float | None = None) -> None:  # fmt: skip
-        style = doc.styles.add_style(name, WD_STYLE_TYPE.PARAGRAPH)
-        style.base_style = doc.styles["Normal"]
-        style.quick_style = True
-        if size:
-            style.font.size = Pt(size)
-        style.font.italic = italic or None
-        style.paragraph_format.space_before = Pt(before)
-        if after is not None:
-            style.paragraph_format.space_after = Pt(after)
-        if indent is not None:
-            style.paragraph_format.left_indent = Inches(indent)
-
-    add("Proof Caption", after=0)
-    add("Proof Signature", before=0, after=0)
-    add("Proof Jurat", before=0, after=0, indent=0.5)
-    add("Proof List", size=9, after=2, indent=0.25)
-    add("Proof Note", size=9, italic=True, before=10)
+    add_style(doc, "Proof Caption", before=0, after=0)
+    add_style(doc, "Proof Signature", before=0, after=0)
+    add_style(doc, "Proof Jurat", before=0, after=0, indent=0.5)
+    add_style(doc, "Proof List", size=9, before=0, after=2, indent=0.25)
+    add_style(doc, "Proof Note", size=9, italic=True, before=10)
     doc.styles["Proof Signature"].paragraph_format.keep_with_next = True
     return doc
 
@@ -133,17 +113,13 @@ def certificate_of_actual_notice() -> Document:
 
 
 def main() -> None:
-    import io
-
+    """Write the three proof templates."""
     for name, make in (
         ("affidavit_of_mailing", affidavit_of_mailing),
         ("certificate_of_mailing", certificate_of_mailing),
         ("certificate_of_actual_notice", certificate_of_actual_notice),
     ):
-        out = io.BytesIO()
-        make().save(out)
-        (BASE / f"{name}.docx").write_bytes(normalize(out.getvalue()))
-        print(f"wrote {BASE / f'{name}.docx'}")
+        save(make(), BASE / f"{name}.docx")
 
 
 if __name__ == "__main__":

@@ -1204,58 +1204,18 @@ def _draw_furniture(fig: Figure, plan: _Plan) -> None:
     notch = base + 0.07
     left = [(cx, top), (cx - 0.07, base), (cx, notch)]
     right = [(cx, top), (cx, notch), (cx + 0.07, base)]
-    fig.add_artist(
-        MplPolygon(
-            left,
-            closed=True,
-            transform=t,
-            facecolor=_BLACK,
-            edgecolor=_BLACK,
-            linewidth=0.6,
-            zorder=31,
-        )
-    )
-    fig.add_artist(
-        MplPolygon(
-            right,
-            closed=True,
-            transform=t,
-            facecolor=_WHITE,
-            edgecolor=_BLACK,
-            linewidth=0.6,
-            zorder=31,
-        )
-    )
+    # Both halves of the arrow and of the scale bar share one pen.
+    pen = {"transform": t, "edgecolor": _BLACK, "linewidth": 0.6, "zorder": 31}
+    for points, fill in ((left, _BLACK), (right, _WHITE)):
+        fig.add_artist(MplPolygon(points, closed=True, facecolor=fill, **pen))
     _text(fig, cx, top + 0.02, "N", "north", va="bottom", halo=False, zorder=32)
     # Scale bar: two halves, black then white, labeled 0, half and the whole length in feet.
     length = plan.scale_ft * plan.frame.k
     bx = cx + 0.08 + 0.14
     by = y0 + _BOX_PAD + 0.17
     bh = 0.05
-    fig.add_artist(
-        Rectangle(
-            (bx, by),
-            length / 2,
-            bh,
-            transform=t,
-            facecolor=_BLACK,
-            edgecolor=_BLACK,
-            linewidth=0.6,
-            zorder=31,
-        )
-    )
-    fig.add_artist(
-        Rectangle(
-            (bx + length / 2, by),
-            length / 2,
-            bh,
-            transform=t,
-            facecolor=_WHITE,
-            edgecolor=_BLACK,
-            linewidth=0.6,
-            zorder=31,
-        )
-    )
+    for x, fill in ((bx, _BLACK), (bx + length / 2, _WHITE)):
+        fig.add_artist(Rectangle((x, by), length / 2, bh, facecolor=fill, **pen))
     for x, text in _scale_ticks(plan.scale_ft, plan.frame.k):
         _text(fig, bx + x, by - 0.04, text, "scale", va="top", halo=False, zorder=32)
 
