@@ -49,6 +49,7 @@ class DocumentPlan:
     notices: list[Binding]
     clauses: list[Binding]
     name: str
+    formats: list[Binding] = field(default_factory=list)  # how it must look (size, legibility)
 
     def topics(self) -> dict[str, list[str]]:
         """Required clause topics and the ids of the rules that require each."""
@@ -88,6 +89,10 @@ class Plan:
     documents: list[DocumentPlan] = field(default_factory=list)  # newspaper notices
     letters: list[DocumentPlan] = field(default_factory=list)  # mailed notice, one set per hearing
     transmittals: list[DocumentPlan] = field(default_factory=list)  # to councils and agencies
+    signs: list[DocumentPlan] = field(default_factory=list)  # posted on the land
+    postings: list[DocumentPlan] = field(default_factory=list)  # clerk's office, public places
+    websites: list[DocumentPlan] = field(default_factory=list)
+    display_ads: list[DocumentPlan] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     map: MapInfo | None = None
 
@@ -115,6 +120,10 @@ def plan(case: Case, pack: ResolvedPack, the_map: MapInfo | None = None) -> Plan
     result.documents = _documents(result, Channel.NEWSPAPER, DocumentKind.NEWSPAPER_NOTICE)
     result.letters = _documents(result, Channel.MAIL, DocumentKind.LETTERS)
     result.transmittals = _documents(result, Channel.TRANSMITTAL, DocumentKind.TRANSMITTAL)
+    result.signs = _documents(result, Channel.SIGN, DocumentKind.SIGN)
+    result.postings = _documents(result, Channel.POSTING, DocumentKind.POSTING_NOTICE)
+    result.websites = _documents(result, Channel.WEBSITE, DocumentKind.WEBSITE_NOTICE)
+    result.display_ads = _documents(result, Channel.DISPLAY_AD, DocumentKind.DISPLAY_AD)
     _check_required_hearings(result)
     _offer_alternatives(result)
     _list_other_notices(result)
@@ -135,6 +144,7 @@ def _documents(result: Plan, channel: Channel, doc: DocumentKind) -> list[Docume
             for b in snap.of_kind("notice")
             if b.params.channel == channel  # type: ignore[attr-defined]
             and serves(b.params.hearing, hearing, case)  # type: ignore[attr-defined]
+            and _given(b)
         ]
         if rules:
             noticed.append((hearing, rules, snap))
@@ -142,14 +152,25 @@ def _documents(result: Plan, channel: Channel, doc: DocumentKind) -> list[Docume
     names: list[str] = []
     for hearing, rules, snap in noticed:
         clauses = [b for b in snap.of_kind("clause") if doc in b.params.documents]  # type: ignore[attr-defined]
+        formats = [b for b in snap.of_kind("format") if b.params.document == doc]  # type: ignore[attr-defined]
         name = doc.value if len(noticed) == 1 else f"{doc.value}-{hearing.body.value}"
         if name in names:
             name += f"-{hearing.date.isoformat()}"
         while name in names:
             name += "-2"
         names.append(name)
-        out.append(DocumentPlan(doc, hearing, rules, clauses, name))
+        out.append(DocumentPlan(doc, hearing, rules, clauses, name, formats))
     return out
+
+
+def _given(b: Binding) -> bool:
+    """Whether we make the notice: required, an elected alternative, or an option the case chose.
+
+    An optional notice left to an official's judgment ("any other notice deemed useful") is
+    listed for the clerk, not made.
+    """
+    p: NoticeParams = b.params  # type: ignore[assignment]
+    return p.requirement != "optional" or bool(p.elected_by)
 
 
 def _check_required_hearings(result: Plan) -> None:

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 import random
 import re
 import sys
@@ -1156,10 +1157,12 @@ def _check_subjects(town: _Town) -> None:
 
 
 def write_town(layers: dict[str, Any], path: Path) -> None:
-    """Write a town's layers to one GeoPackage, replacing the file."""
-    path.unlink(missing_ok=True)
+    """Write a town's layers to one GeoPackage, replacing the file at once (readers never see half)."""
+    partial = path.with_name(f".{path.stem}.{os.getpid()}.gpkg")
+    partial.unlink(missing_ok=True)
     for name, frame in layers.items():
-        frame.to_file(path, layer=name, driver="GPKG", engine="pyogrio")
+        frame.to_file(partial, layer=name, driver="GPKG", engine="pyogrio")
+    partial.replace(path)
 
 
 def generate(out_dir: Path, *, echo: Callable[[str], None] | None = None) -> dict[str, Path]:
