@@ -23,7 +23,7 @@ from generator.documents import DocumentKind, Format
 from generator.errors import UserError
 from generator.inputs import NEWSPAPERS, CaseFile, load_case, sha256_file
 from generator.plan import Finding, MapInfo, Plan, plan
-from generator.proofs import proof_outputs
+from generator.proofs import posting_proofs, proof_outputs, publication_proofs
 from generator.render import calendar_file, docx, pdf, templates
 from generator.render import context as ctx
 from generator.rules.loader import ROOT, resolve
@@ -78,15 +78,25 @@ def build(case_path: Path, out_root: Path, progress: Callable[[int], None] | Non
     outputs = render(the_plan, cf, deadlines) + recipient_outputs(found)
     mail_outputs, mail_findings = mailing_outputs(the_plan, cf, found)
     made_letters = letter_outputs(the_plan, cf, found, deadlines, progress)
-    proofs = [Output(*t) for t in proof_outputs(the_plan, cf, found, deadlines)]
-    outputs += mail_outputs + made_letters + proofs
-    given = {rule for o in made_letters + proofs for rule in o.rules}  # no longer "to give by hand"
+    posted, posted_findings = posted_outputs(the_plan, cf, deadlines)
+    proofs = [
+        Output(*t)
+        for t in proof_outputs(the_plan, cf, found, deadlines)
+        + publication_proofs(the_plan, cf, deadlines)
+        + posting_proofs(the_plan, cf, deadlines)
+    ]
+    outputs += mail_outputs + made_letters + posted + proofs
+    given = {rule for o in made_letters + posted + proofs for rule in o.rules}  # not "by hand"
     the_plan.findings = [
         f for f in the_plan.findings if not (f.code == "PLAN007" and f.rule in given)
     ]
     rank = {"error": 0, "warning": 1, "info": 2}
     every = (
-        the_plan.findings + found.findings + mail_findings + schedule.findings(cf.case, deadlines)
+        the_plan.findings
+        + found.findings
+        + mail_findings
+        + posted_findings
+        + schedule.findings(cf.case, deadlines)
     )
     findings = sorted(every + check_markers(the_plan, outputs), key=lambda f: rank[f.severity])
     manifest = _manifest(cf, the_plan, outputs, findings)
@@ -131,6 +141,28 @@ def render(the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadline]) -> 
         outputs.append(Output(doc.kind, Format.DOCX, f"{doc.name}.docx", data, rules))
     outputs += _schedule_outputs(the_plan, cf, deadlines, html_env, stylesheet)
     return outputs
+
+
+def posted_outputs(
+    the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadline]
+) -> tuple[list[Output], list[Finding]]:
+    """Display ads, posting sheets, website notices, signs at print size, posters legible from afar."""
+    from generator.display_ad import display_ad_outputs
+    from generator.postings import posting_outputs
+
+    made, findings = display_ad_outputs(the_plan, cf, deadlines)
+    made += posting_outputs(the_plan, cf, deadlines)
+    posters = [
+        replace(doc, name=f"{doc.name}-poster")
+        for doc in the_plan.postings
+        if any(b.params.legible_from_ft for b in doc.formats)  # type: ignore[attr-defined]
+    ]
+    if the_plan.signs or posters:
+        from generator import signs
+
+        more, sign_findings = signs.sign_outputs(the_plan, cf, deadlines, the_plan.signs + posters)
+        made, findings = made + more, findings + sign_findings
+    return [Output(*t) for t in made], findings
 
 
 def _case_map(cf: CaseFile) -> MapInfo | None:

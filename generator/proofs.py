@@ -1,4 +1,4 @@
-"""Prefilled proofs of mailed notice: affidavit and certificate of mailing, of actual notice.
+"""Prefilled proofs of notice: of mailing, of actual notice, of publication and of posting.
 
 Each live proof rule whose `proves` names a live mail (or actual-notice) rule of a hearing gives
 one document for that hearing, as PDF (HTML through WeasyPrint) and as DOCX (docxtpl) for the
@@ -35,8 +35,21 @@ TITLES = {
     DocumentKind.AFFIDAVIT_OF_MAILING: "Affidavit of Mailing",
     DocumentKind.CERTIFICATE_OF_MAILING: "Certificate of Mailing",
     DocumentKind.CERTIFICATE_OF_ACTUAL_NOTICE: "Certificate of Actual Notice",
+    DocumentKind.AFFIDAVIT_OF_PUBLICATION: "Affidavit of Publication",
 }
 BLANK = "_" * 24
+SHORT_BLANK = "_" * 12
+# Where each kind of posted notice goes, by the kinds of `posting_places` in a case.
+POSTED_AT = {
+    DocumentKind.SIGN: ("property",),
+    DocumentKind.POSTING_NOTICE: ("clerk_office", "municipal_building", "public_place"),
+    DocumentKind.WEBSITE_NOTICE: ("website",),
+}
+WHAT = {
+    DocumentKind.SIGN: "the sign giving notice",
+    DocumentKind.POSTING_NOTICE: "the notice",
+    DocumentKind.WEBSITE_NOTICE: "on the website the notice",
+}
 Proof = tuple[DocumentKind, Format, str, bytes, tuple[str, ...]]
 
 
@@ -215,3 +228,160 @@ def _docx(pack: Any, template: Any, context: dict[str, Any]) -> bytes:
     out = io.BytesIO()
     tpl.save(out)
     return normalize(out.getvalue())
+
+
+def publication_proofs(
+    the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadline]
+) -> list[Proof]:
+    """An affidavit of publication for each newspaper notice the pack wants proved, dates prefilled."""
+    case, pack = cf.case, the_plan.pack
+    out: list[Proof] = []
+    for doc in the_plan.documents:
+        notice_ids = {i for b in doc.notices for i in b.ids}
+        snap = the_plan.snapshots[doc.hearing.date]
+        proofs = [
+            b
+            for b in snap.of_kind("proof")
+            if b.params.document == DocumentKind.AFFIDAVIT_OF_PUBLICATION  # type: ignore[attr-defined]
+            and set(b.params.proves) & notice_ids  # type: ignore[attr-defined]
+        ]
+        if not proofs:
+            continue
+        proof = proofs[0]
+        kind = DocumentKind.AFFIDAVIT_OF_PUBLICATION
+        context = _base_context(the_plan, cf, doc.hearing, kind, proof, TITLES[kind])
+        issues = schedule.issues_of(deadlines, tuple(notice_ids), doc.hearing)
+        paper = case.newspaper
+        context["proof"] |= {
+            "newspaper": (paper.name if paper and paper.name else None) or BLANK,
+            "general_circulation": bool(paper and paper.general_circulation),
+            "insertions": [long_date(day) for day in issues],
+            "notice_citation": "; ".join(
+                dict.fromkeys(c for b in doc.notices for c in b.citations)
+            ),
+        }
+        name = doc.name.replace(doc.kind.value, kind.value, 1)
+        out += _render_proof(pack, kind, name, "affidavit_of_publication", context, proof.ids)
+    return out
+
+
+def posting_proofs(the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadline]) -> list[Proof]:
+    """A certificate of posting (an affidavit, where the pack says notarized) for every posted notice."""
+    from generator.rules.explain import describe_timing
+
+    case, pack = cf.case, the_plan.pack
+    out: list[Proof] = []
+    for doc in the_plan.signs + the_plan.postings + the_plan.websites:
+        notice_ids = {i for b in doc.notices for i in b.ids}
+        snap = the_plan.snapshots[doc.hearing.date]
+        proof = next(
+            (
+                b
+                for b in snap.of_kind("proof")
+                if b.params.document == DocumentKind.CERTIFICATE_OF_POSTING  # type: ignore[attr-defined]
+                and set(b.params.proves) & notice_ids  # type: ignore[attr-defined]
+            ),
+            None,
+        )
+        notarized = bool(proof and proof.params.notarized)  # type: ignore[attr-defined]
+        kind = DocumentKind.CERTIFICATE_OF_POSTING
+        title = "Affidavit of Posting" if notarized else "Certificate of Posting"
+        context = _base_context(the_plan, cf, doc.hearing, kind, proof, title)
+        notice = doc.notices[0].params
+        places = [p for p in case.posting_places if p.kind in POSTED_AT[doc.kind]]
+        count = max([b.params.places.count for b in doc.notices if b.params.places] or [1])  # type: ignore[attr-defined]
+        names = [p.name + (f", {p.address.one_line()}" if p.address else "") for p in places]
+        label = schedule.hearing_label(doc.hearing)
+        window = [d for d in deadlines if d.hearing == label and d.rule in notice_ids]
+        latest = min((d.latest for d in window if d.latest), default=None)
+        earliest = max((d.earliest for d in window if d.earliest), default=None)
+        where = [b.params.places.description for b in doc.notices if b.params.places]  # type: ignore[attr-defined]
+        timing = describe_timing(notice.timing, notice.hearing.value) if notice.timing else ""  # type: ignore[attr-defined]
+        cites = "; ".join(dict.fromkeys(c for b in doc.notices for c in b.citations))
+        context["proof"] |= {
+            "what": WHAT[doc.kind],
+            "sent_by": notice.sent_by,  # type: ignore[attr-defined]
+            "rows": names + [None] * max(0, count - len(names)),
+            "photos": doc.kind != DocumentKind.WEBSITE_NOTICE,
+            "post_by": long_date(latest) if latest else None,  # type: ignore[arg-type]
+            "post_from": long_date(earliest) if earliest else None,  # type: ignore[arg-type]
+            "remove_after": long_date(doc.hearing.date),
+            "requirement": "The law requires the notice to be posted"
+            + (f" {where[0]}" if where else "")
+            + (f" ({count} {'place' if count == 1 else 'places'})" if count > 1 else "")
+            + (f"{',' if where else ''} {timing}" if timing else "")
+            + f" ({cites}).",
+            "legibility": _legibility_sentence(doc, cf) if doc.kind == DocumentKind.SIGN else "",
+            "citation": (proof and "; ".join(dict.fromkeys(proof.citations))) or cites,
+        }
+        name = f"{kind.value}-{doc.name}"
+        rules = tuple(proof.ids) if proof else tuple(sorted(notice_ids))
+        out += _render_proof(pack, kind, name, "certificate_of_posting", context, rules)
+    return out
+
+
+def _legibility_sentence(doc: Any, cf: CaseFile) -> str:
+    from generator.signs import legibility
+
+    need = legibility(doc, cf)
+    where = next((b.params.legible_from for b in doc.formats if b.params.legible_from), None)
+    return (
+        f"The sign was the one generated for this case: its required items are in capitals"
+        f" {need.cap_in:.2f} in tall, legible from {need.distance_ft:g} ft, and it was placed so as"
+        f" to be legible from {where or 'the street it faces'}."
+    )
+
+
+def _base_context(
+    the_plan: Plan, cf: CaseFile, hearing: Hearing, kind: DocumentKind, proof: Any, title: str
+) -> dict[str, Any]:
+    """What every proof prints: the case, the hearing, the caption and the notary."""
+    case, notary = cf.case, cf.case.notary
+    params = proof.params if proof else None
+    stylesheet = templates.find(the_plan.pack, "notice.css").read_text(encoding="utf-8")
+    return {
+        "proof": {
+            "document": kind.value,
+            "title": title,
+            "blank": BLANK,
+            "short_blank": SHORT_BLANK,
+            "caption": {
+                "state": (notary.state if notary else None) or BLANK,
+                "county": (notary.county if notary else None) or BLANK,
+            },
+            "notary": {
+                "name": (notary.name if notary else None) or BLANK,
+                "expires": long_date(notary.commission_expires)
+                if notary and notary.commission_expires
+                else BLANK,
+            },
+            "signed_by": (params.signed_by if params else None) or "",
+            "notarized": bool(params and params.notarized),
+            "attachments": list(params.attachments) if params else [],
+            "citation": "; ".join(dict.fromkeys(proof.citations)) if proof else "",
+        },
+        "municipality": case.municipality,
+        "case_number": case.case_number,
+        "amendment": case.amendment,
+        "hearing": hearing,
+        "hearing_when": when(hearing.date, hearing.start_time),
+        "hearing_address": hearing.address.one_line(),
+        "terms": the_plan.pack.terms,
+        "stylesheet": Markup(stylesheet),  # noqa: S704  # our own file from templates/
+    }
+
+
+def _render_proof(
+    pack: Any, kind: DocumentKind, name: str, template: str, context: dict[str, Any], rules: Any
+) -> list[Proof]:
+    """The proof as PDF and as DOCX for the signer to edit."""
+    from generator.render import pdf
+
+    env = templates.environment(pack, autoescape=True)
+    html = templates.render(env, f"{template}.html.j2", context)
+    data = pdf.write_pdf(html, {}, templates.search_path(pack))
+    docx_data = _docx(pack, templates.find(pack, f"{template}.docx"), context)
+    return [
+        (kind, Format.PDF, f"{name}.pdf", data, tuple(rules)),
+        (kind, Format.DOCX, f"{name}.docx", docx_data, tuple(rules)),
+    ]

@@ -1,4 +1,4 @@
-"""Write the DOCX templates of the proofs of mailed notice (templates/_base/<document>.docx).
+"""Write the DOCX templates of the proofs of notice (templates/_base/<document>.docx).
 
 Like build_docx_templates.py, whose notice styles it reuses: every paragraph has a named Word
 style (no hard formatting) and the wording comes from proof_phrases.j2, shared with the HTML.
@@ -112,12 +112,86 @@ def certificate_of_actual_notice() -> Document:
     return doc
 
 
+def jurat(doc: Document, *, named: bool) -> None:
+    """The notary's part, printed only when the pack wants the proof sworn."""
+    paragraph(doc, "Notice Body", "{%p if proof.notarized %}")
+    paragraph(doc, "Notice Signature", "Subscribed and sworn to before me on {{ proof.blank }}.")
+    paragraph(doc, "Notice Signature", "{{ proof.blank }}")
+    paragraph(doc, "Proof Signature", "Notary Public")
+    if named:
+        paragraph(doc, "Proof Signature", "Name of notary: {{ proof.notary.name }}")
+        paragraph(doc, "Proof Signature", "My commission expires: {{ proof.notary.expires }}")
+    else:
+        paragraph(doc, "Proof Signature", "My commission expires: {{ proof.blank }}")
+    paragraph(doc, "Proof Jurat", "[Notary seal]")
+    paragraph(doc, "Notice Body", "{%p endif %}")
+
+
+def affidavit_of_publication() -> Document:
+    doc = proof_document("Affidavit of publication")
+    paragraph(doc, "Proof Caption", "STATE OF {{ proof.caption.state }}")
+    paragraph(doc, "Proof Caption", "COUNTY OF {{ proof.caption.county }}    ss.")
+    header(doc)
+    paragraph(doc, "Notice Body", "{{ ph.publication_oath()|squash }}")
+    paragraph(doc, "Notice Body", "{{ ph.publication_statement()|squash }}")
+    paragraph(doc, "Notice Body", "{%p for day in proof.insertions %}")
+    paragraph(doc, "Proof List", "{{ loop.index }}. {{ day }} — page {{ proof.short_blank }}")
+    paragraph(doc, "Notice Body", "{%p endfor %}")
+    paragraph(doc, "Proof Note", "{{ ph.publication_dates_note()|squash }}")
+    paragraph(doc, "Notice Body", "{{ ph.attachments()|squash }}")
+    paragraph(doc, "Notice Signature", "{{ proof.blank }}")
+    paragraph(doc, "Proof Signature", "Signature, and title or position with {{ proof.newspaper }}")
+    jurat(doc, named=False)
+    paragraph(doc, "Proof Note", "{{ (ph.publication_affiant() or ph.required_by())|squash }}")
+    return doc
+
+
+def certificate_of_posting() -> Document:
+    doc = proof_document("Certificate of posting")
+    paragraph(doc, "Notice Body", "{%p if proof.notarized %}")
+    paragraph(doc, "Proof Caption", "STATE OF {{ proof.caption.state }}")
+    paragraph(doc, "Proof Caption", "COUNTY OF {{ proof.caption.county }}    ss.")
+    paragraph(doc, "Notice Body", "{%p endif %}")
+    header(doc)
+    paragraph(doc, "Notice Body", "{{ ph.posting_statement()|squash }}")
+    paragraph(doc, "Proof Note", "{{ ph.posting_requirement()|squash }}")
+    paragraph(doc, "Notice Body", "{%p for place in proof.rows %}")
+    paragraph(
+        doc,
+        "Proof List",
+        "{{ loop.index }}. {{ place or proof.blank }} — posted on {{ proof.short_blank }}"
+        "{% if proof.photos %} — photo {{ loop.index }}{% endif %}",
+    )
+    paragraph(doc, "Notice Body", "{%p endfor %}")
+    paragraph(doc, "Notice Body", "{{ proof.legibility }}")
+    paragraph(doc, "Notice Signature", "{{ proof.blank }}")
+    paragraph(doc, "Proof Signature", "Signature")
+    paragraph(doc, "Proof Signature", "Name and title: {{ proof.blank }}")
+    paragraph(doc, "Proof Signature", "Date: {{ proof.blank }}")
+    jurat(doc, named=True)
+    paragraph(doc, "Proof Note", "{{ ph.required_by()|squash }}")
+    paragraph(doc, "Notice Body", "{%p if proof.photos %}")
+    paragraph(doc, "Notice Heading", "Photographs of the posted notice")
+    paragraph(doc, "Notice Body", "{%p for place in proof.rows %}")
+    paragraph(
+        doc,
+        "Proof List",
+        "Photo {{ loop.index }}{% if place %}: {{ place }}{% endif %}, taken on {{ proof.short_blank }}"
+        " [paste the photograph here]",
+    )
+    paragraph(doc, "Notice Body", "{%p endfor %}")
+    paragraph(doc, "Notice Body", "{%p endif %}")
+    return doc
+
+
 def main() -> None:
-    """Write the three proof templates."""
+    """Write the proof templates."""
     for name, make in (
         ("affidavit_of_mailing", affidavit_of_mailing),
         ("certificate_of_mailing", certificate_of_mailing),
         ("certificate_of_actual_notice", certificate_of_actual_notice),
+        ("affidavit_of_publication", affidavit_of_publication),
+        ("certificate_of_posting", certificate_of_posting),
     ):
         save(make(), BASE / f"{name}.docx")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -282,6 +282,19 @@ class PostingPlace(Model):
     kind: Literal["clerk_office", "municipal_building", "public_place", "property", "website"]
 
 
+class SignSpec(Model):
+    """The posted sign, where the law leaves its size or reading distance to the municipality."""
+
+    size_in: tuple[Annotated[float, Field(gt=0)], Annotated[float, Field(gt=0)]] | None = Field(
+        None, description="Width and height in inches, e.g. [96, 48] for a 4 by 8 ft panel."
+    )
+    legible_from_ft: float | None = Field(
+        None,
+        gt=0,
+        description="The reading distance, where the law names none (the street's width).",
+    )
+
+
 class Mail(Model):
     """How mailed notice is sent."""
 
@@ -369,6 +382,7 @@ class Case(Model):
     map: MapImage | None = None
     gis: Gis | None = None
     posting_places: list[PostingPlace] = Field(default_factory=list)
+    sign: SignSpec | None = None
     mail: Mail = Field(default_factory=Mail)
     signer: Person | None = None
     affiant: Person | None = None

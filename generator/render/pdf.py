@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import mimetypes
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -63,17 +64,31 @@ def write_pdf(
     html: str, files: dict[str, bytes], allowed: list[Path], *, variant: str | None = None
 ) -> bytes:
     """Render HTML whose relative links name packet `files` (or templates) to PDF bytes."""
+    document = lay_out(html, files, allowed)
+    options: dict[str, Any] = {"pdf_variant": variant} if variant else {}
+    return _checked(lambda: document.write_pdf(**options))
+
+
+def lay_out(html: str, files: dict[str, bytes], allowed: list[Path]) -> Any:
+    """Lay HTML out into pages (a WeasyPrint Document), to measure before writing the PDF."""
     from weasyprint import HTML
 
+    return _checked(
+        lambda: HTML(
+            string=html, base_url=PACKET_URL, url_fetcher=_fetcher(files, allowed)
+        ).render()
+    )
+
+
+def _checked(work: Callable[[], Any]) -> Any:
+    """Run WeasyPrint work; any warning it logs (a missing image, bad CSS) is an error."""
     collect = _Collect()
     logger = logging.getLogger("weasyprint")
     logger.addHandler(collect)
     try:
-        document = HTML(string=html, base_url=PACKET_URL, url_fetcher=_fetcher(files, allowed))
-        options: dict[str, Any] = {"pdf_variant": variant} if variant else {}
-        data = document.write_pdf(**options)
+        result = work()
     finally:
         logger.removeHandler(collect)
     if collect.messages:
         raise RenderError("PDF rendering: " + "; ".join(dict.fromkeys(collect.messages)))
-    return data
+    return result

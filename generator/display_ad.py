@@ -1,0 +1,402 @@
+"""The display ad: a PDF whose page is exactly the ad, sized against the paper's own page.
+
+"One-eighth of a full page" (A.R.S. § 9-462.04(A)(5)(c)) and "one-half of a newspaper page"
+(G.S. 160D-602(b)) are measured on the page of the paper actually used, from its rate card
+(`data/newspapers/<id>.yaml`). An ad reaches a fraction only if both its area and its
+column-inches do: a k-column ad is k columns and k-1 gutters wide, so a narrow ad reaches the
+column-inches before the area (legal-domain.md §5). Depths are whole agate lines (1/14 in),
+the unit papers sell display space in.
+
+The ad is print-ready: it holds no RGB image (a clerk's color map is turned to gray before it
+is embedded, and the PDF is checked afterwards), and no clock is read, so the same input gives
+the same bytes.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from generator import schedule
+from generator.documents import DocumentKind, Format
+from generator.inputs import CaseFile
+from generator.models.newspaper import Page
+from generator.models.pack import ClauseTopic
+from generator.plan import DocumentPlan, Finding, MapInfo, Plan
+from generator.render import context as ctx
+from generator.render import pdf, templates
+
+AGATE_LINES_PER_IN = 14
+_EPS = 1e-9  # float slack: 0.5 × 21 in must not round up to an extra agate line
+DEFAULT_TYPE_PT = 9.0  # when the rate card gives no news type size
+RULE_PT = 2.0  # the ad's border
+INSET_IN = 0.09  # white space between the border and the copy
+GRAY_MAP = "map-gray.png"
+AdOutput = tuple[DocumentKind, Format, str, bytes, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class AdSize:
+    """A display ad's shape on a paper's page, and how much of the page it covers."""
+
+    columns: int
+    width_in: float
+    depth_in: float
+    page_width_in: float  # the type area, not the trimmed sheet
+    page_depth_in: float
+    page_columns: int
+    required: float  # the fraction of the page the law asks for
+
+    @property
+    def area_sq_in(self) -> float:
+        """The ad's area."""
+        return self.width_in * self.depth_in
+
+    @property
+    def column_inches(self) -> float:
+        """The ad's column-inches (columns × depth), as papers bill it."""
+        return self.columns * self.depth_in
+
+    @property
+    def page_area(self) -> float:
+        """The area of the page's type area."""
+        return self.page_width_in * self.page_depth_in
+
+    @property
+    def page_column_inches(self) -> float:
+        """The column-inches of a full page."""
+        return self.page_columns * self.page_depth_in
+
+    @property
+    def fraction(self) -> float:
+        """The fraction of the page reached: the lesser of the area and column-inch shares."""
+        return min(self.area_sq_in / self.page_area, self.column_inches / self.page_column_inches)
+
+    @property
+    def agate_lines(self) -> float:
+        """The depth in agate lines."""
+        return self.depth_in * AGATE_LINES_PER_IN
+
+    def reaches(self, fraction: float) -> bool:
+        """Whether the ad covers at least `fraction` of the page by area and by column-inches."""
+        return self.fraction >= fraction - _EPS
+
+
+def column_width(page: Page, columns: int) -> float:
+    """The width of a `columns`-column ad: the columns and the gutters between them."""
+    return columns * page.column_width_in + (columns - 1) * page.gutter_in
+
+
+def size(page: Page, fraction: float, columns: int | None = None, at_least_in: float = 0) -> AdSize:
+    """The smallest ad reaching `fraction` of `page` (of `columns` columns if given), ≥ `at_least_in` deep."""
+    if not 0 <= fraction <= 1:
+        raise ValueError(f"a page fraction is between 0 and 1, not {fraction}")
+    if columns is not None:
+        if not 1 <= columns <= page.columns:
+            raise ValueError(f"the page has 1 to {page.columns} columns, not {columns}")
+        return _shape(page, fraction, columns, at_least_in)
+    # Default shape, as rate cards sell the standard units (1/8 page = half the width × a quarter
+    # of the depth, 1/2 page = the full width × half the depth): at least half the page's
+    # columns, so it reads as a display ad and not a legal column; the fewest such columns whose
+    # depth is at most half the page's, so it sits in the top or bottom half like those units;
+    # failing that, the fewest columns on which the fraction fits at all.
+    fits = []
+    for k in range(math.ceil(page.columns / 2), page.columns + 1):
+        try:
+            fits.append(_shape(page, fraction, k, at_least_in))
+        except ValueError:
+            continue
+    if not fits:
+        raise ValueError(
+            f"no ad of {math.ceil(page.columns / 2)} to {page.columns} columns and at least"
+            f" {at_least_in:g} in deep reaches {fraction:g} of a {_inches(page.type_area_in[0])}"
+            f" × {_inches(page.type_area_in[1])} in page"
+        )
+    half = math.ceil(page.type_area_in[1] / 2 * AGATE_LINES_PER_IN - 1e-6) / AGATE_LINES_PER_IN
+    half_deep = [s for s in fits if s.depth_in <= half + _EPS]
+    return (half_deep or fits)[0]
+
+
+def _shape(page: Page, fraction: float, columns: int, at_least_in: float) -> AdSize:
+    """The shallowest `columns`-column ad reaching `fraction`, in whole agate lines."""
+    type_width, type_depth = page.type_area_in
+    width = column_width(page, columns)
+    need = max(
+        fraction * type_width * type_depth / width,  # the area
+        fraction * page.columns * type_depth / columns,  # the column-inches
+        at_least_in,
+    )
+    if need > type_depth + _EPS:
+        raise ValueError(
+            f"{fraction:g} of the page needs {need:.2f} in on {columns} columns; the page is"
+            f" {_inches(type_depth)} in deep"
+        )
+    lines = max(1, math.ceil(need * AGATE_LINES_PER_IN - 1e-6))
+    # A type depth that is not a whole number of agate lines caps the last line at the page.
+    depth = min(lines / AGATE_LINES_PER_IN, type_depth)
+    return AdSize(columns, width, depth, type_width, type_depth, page.columns, fraction)
+
+
+def describe(ad: AdSize, citations: str | None = None) -> str:
+    """The geometry in one line, for the ad desk and a lawyer: what was set and what it reaches."""
+    share = Fraction(ad.required).limit_denominator(64) if ad.required else None
+    reached = f"≥ {share} of" if share else "on"
+    text = (
+        f"{ad.columns} col × {ad.depth_in:.2f} in ({ad.width_in:.2f} × {ad.depth_in:.2f} in)"
+        f" = {ad.area_sq_in:.1f} sq in, {ad.column_inches:.1f} col-in: {reached} the"
+        f" {_inches(ad.page_width_in)} × {_inches(ad.page_depth_in)} in,"
+        f" {ad.page_columns}-column page ({ad.fraction:.3f} of it)"
+    )
+    return text + (f" — {citations}" if citations else "")
+
+
+def _inches(x: float) -> str:
+    """Inches with at most two decimals and no trailing zeros: 11.94, 21, 10.5."""
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def grayscale_map(the_map: MapInfo) -> tuple[str, bytes]:
+    """The map as a file fit for newsprint: (name, data) with no color image in it."""
+    from PIL import Image  # with matplotlib; only when an ad carries a map
+
+    is_svg = the_map.name.endswith(".svg")
+    if is_svg and b"<image" not in the_map.data:
+        return the_map.name, the_map.data  # vector only: WeasyPrint writes no image from it
+    raw = the_map.raster if is_svg else the_map.data
+    if raw is None:
+        return the_map.name, the_map.data  # an SVG with embedded images: the PDF check reports it
+    image = Image.open(io.BytesIO(raw))
+    image.load()
+    if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
+        # Transparent parts would turn black in gray: lay the map on white paper first.
+        rgba = image.convert("RGBA")
+        paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        paper.alpha_composite(rgba)
+        image = paper
+    out = io.BytesIO()
+    image.convert("L").save(out, format="PNG")  # Pillow writes no dates: the same bytes each time
+    return GRAY_MAP, out.getvalue()
+
+
+def color_images(data: bytes) -> list[str]:
+    """The color spaces of every image in a PDF that is not gray (empty when print-safe)."""
+    import pikepdf
+
+    found = []
+    with pikepdf.open(io.BytesIO(data)) as doc:
+        for obj in doc.objects:
+            if not isinstance(obj, pikepdf.Stream) or obj.get("/Subtype") != "/Image":
+                continue
+            space = obj.get("/ColorSpace")
+            if obj.get("/ImageMask") or _gray(space):
+                continue
+            found.append(str(space))
+    return found
+
+
+def _gray(space: Any) -> bool:
+    """Whether a PDF color space is DeviceGray, or indexed over it."""
+    import pikepdf
+
+    if space == pikepdf.Name.DeviceGray:
+        return True
+    if isinstance(space, pikepdf.Array) and len(space) >= 2:
+        return space[0] == pikepdf.Name.Indexed and space[1] == pikepdf.Name.DeviceGray
+    return False
+
+
+def page_count(data: bytes) -> int:
+    """The number of pages of a PDF."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(data)) as doc:
+        return len(doc.pages)
+
+
+def fit(
+    render: Callable[[AdSize], bytes], page: Page, fraction: float
+) -> tuple[AdSize, bytes] | None:
+    """The smallest ad reaching `fraction` whose copy fits on one page, and its PDF; None if none does."""
+    first = size(page, fraction)
+    type_depth = page.type_area_in[1]
+    data = render(first)
+    if page_count(data) == 1:
+        return first, data
+    whole = size(page, fraction, page.columns, at_least_in=type_depth)
+    whole_pdf = render(whole)
+    if page_count(whole_pdf) > 1:
+        return None  # not even the full page holds the copy
+    # Deeper first, as the law's minimum shape is what the ad desk expects; wider only when a
+    # column of the full page's depth cannot hold the copy.
+    for columns in range(first.columns, page.columns + 1):
+        try:
+            low = size(page, fraction, columns)
+        except ValueError:
+            continue
+        if columns > first.columns:
+            data = render(low)
+            if page_count(data) == 1:
+                return low, data
+        full = size(page, fraction, columns, at_least_in=type_depth)
+        best = (full, whole_pdf if columns == page.columns else render(full))
+        if page_count(best[1]) > 1:
+            continue
+        # Bisect on agate lines: `short` lines overflow, `long` lines fit.
+        short = round(low.agate_lines)
+        long = math.ceil(full.agate_lines - 1e-6)
+        while long - short > 1:
+            mid = (short + long) // 2
+            ad = size(page, fraction, columns, at_least_in=mid / AGATE_LINES_PER_IN)
+            data = render(ad)
+            if page_count(data) == 1:
+                long, best = mid, (ad, data)
+            else:
+                short = mid
+        return best
+    return None
+
+
+def shows_map(the_plan: Plan, doc: DocumentPlan) -> bool:
+    """Whether the ad carries the map: its own clauses require one, or the pack's notices do."""
+    if the_plan.map is None:
+        return False
+    own = any(b.params.topic == ClauseTopic.MAP for b in doc.clauses)  # type: ignore[attr-defined]
+    return own or the_plan.needs_map
+
+
+def display_ad_outputs(
+    the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadline]
+) -> tuple[list[AdOutput], list[Finding]]:
+    """One PDF per planned display ad, its page the ad's exact size: (kind, format, path, data, rule ids)."""
+    if not the_plan.display_ads:
+        return [], []
+    pack = the_plan.pack
+    env = templates.environment(pack, autoescape=True)
+    allowed = templates.search_path(pack)
+    outputs: list[AdOutput] = []
+    findings: list[Finding] = []
+    for doc in the_plan.display_ads:
+        notice_ids = tuple(dict.fromkeys(i for b in doc.notices for i in b.ids))
+        format_ids = tuple(dict.fromkeys(i for b in doc.formats for i in b.ids))
+        sized = [b for b in doc.formats if getattr(b.params, "min_page_fraction", None)]
+        fraction = max((b.params.min_page_fraction for b in sized), default=0.0)  # type: ignore[attr-defined]
+        binding = next((b for b in sized if b.params.min_page_fraction == fraction), None)  # type: ignore[attr-defined]
+        rule = binding.rule.id if binding else notice_ids[0]
+        citation = "; ".join(dict.fromkeys(c for b in (sized or doc.notices) for c in b.citations))
+        profile = cf.newspaper_profile
+        if profile is None:
+            findings.append(
+                Finding(
+                    "error",
+                    "AD002",
+                    "the display ad is sized against the newspaper's page, but the case names no"
+                    " newspaper profile: add `newspaper.profile` (the id of a file in"
+                    " data/newspapers/ with the paper's page from its rate card)",
+                    rule,
+                    citation,
+                    doc.name,
+                )
+            )
+            continue
+        context = ctx.build(the_plan, doc, "")
+        context["publication_dates"] = schedule.issues_of(deadlines, notice_ids, doc.hearing)
+        files: dict[str, bytes] = {}
+        context["map"] = None  # the shared body prints any map it is given
+        if the_plan.map and shows_map(the_plan, doc):
+            name, data = grayscale_map(the_plan.map)
+            files[name] = data
+            context["map"] = {
+                "src": name,
+                "files": name,
+                "caption": the_plan.map.caption,
+                "alt": the_plan.map.alt,
+            }
+        type_pt = profile.page.news_type_pt or DEFAULT_TYPE_PT
+        paper = (cf.case.newspaper.name if cf.case.newspaper else None) or profile.name
+        render = functools.partial(
+            _render, env=env, context=context, files=files, allowed=allowed, type_pt=type_pt,
+            citation=citation,
+        )  # fmt: skip
+        try:
+            made = fit(render, profile.page, fraction)
+        except ValueError:
+            made = None  # a fraction the page cannot hold: reported below like copy too long
+        if made is None:
+            findings.append(
+                Finding(
+                    "error",
+                    "AD001",
+                    f"the display ad does not fit {paper}'s page: even"
+                    f" {profile.page.columns} col × {_inches(profile.page.type_area_in[1])} in,"
+                    f" the full page, is too small for its copy at {type_pt:g} pt; shorten the"
+                    " summary or print the full text elsewhere",
+                    rule,
+                    citation,
+                    doc.name,
+                )
+            )
+            continue
+        ad, data = made
+        colors = color_images(data)
+        if colors:
+            findings.append(
+                Finding(
+                    "error",
+                    "AD003",
+                    f"the display ad holds color images ({', '.join(sorted(set(colors)))}); a"
+                    " newspaper page prints gray: supply the map as a PNG, JPEG or plain SVG",
+                    rule,
+                    citation,
+                    doc.name,
+                )
+            )
+        findings.append(
+            Finding(
+                "info", "AD004", f"display ad for {paper}: {describe(ad)}", rule, citation, doc.name
+            )
+        )
+        outputs.append(
+            (DocumentKind.DISPLAY_AD, Format.PDF, f"{doc.name}.pdf", data, notice_ids + format_ids)
+        )
+    return outputs, findings
+
+
+def _render(
+    ad: AdSize,
+    *,
+    env: Any,
+    context: dict[str, Any],
+    files: dict[str, bytes],
+    allowed: list[Any],
+    type_pt: float,
+    citation: str | None,
+) -> bytes:
+    """The ad's PDF at size `ad`."""
+    ad_context = _ad_context(ad, type_pt, citation)
+    html = templates.render(env, "display_ad.html.j2", context | {"ad": ad_context})
+    return pdf.write_pdf(html, files, allowed)
+
+
+def _ad_context(ad: AdSize, type_pt: float, citation: str | None) -> dict[str, Any]:
+    """What the template needs of the size: numbers for the CSS and the geometry line."""
+    return {
+        # Exact to a millionth of an inch: the PDF page must be the size the paper sells.
+        "width_in": f"{ad.width_in:.6f}",
+        "depth_in": f"{ad.depth_in:.6f}",
+        "rule_pt": RULE_PT,
+        "inset_in": INSET_IN,
+        # Never smaller than the paper's news type (old R.I. § 45-24-53 asked as much).
+        "font_pt": type_pt,
+        # A headline the width of the ad can carry: about 3 pt per inch of width, within reason.
+        "headline_pt": round(min(max(1.8 * type_pt, 3 * ad.width_in), 3.5 * type_pt), 1),
+        # About two of the paper's columns per text column: lines of a readable length, and
+        # room for a legible map.
+        "text_columns": math.ceil(ad.columns / 2),
+        "gap_in": 0.12,
+        "geometry": describe(ad, citation),
+    }

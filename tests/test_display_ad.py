@@ -1,0 +1,410 @@
+"""The display ad: its size against the paper's page, and the PDF it makes (real WeasyPrint)."""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+import shutil
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pikepdf
+import pypdf
+import pytest
+from PIL import Image
+
+from generator import recipients, schedule
+from generator.display_ad import (
+    AGATE_LINES_PER_IN,
+    AdSize,
+    color_images,
+    column_width,
+    display_ad_outputs,
+    grayscale_map,
+    size,
+)
+from generator.documents import DocumentKind, Format
+from generator.inputs import CaseFile, load_case, load_profile
+from generator.models.newspaper import Page
+from generator.plan import MapInfo, Plan, plan
+from generator.render import pdf
+from generator.rules.loader import JURISDICTIONS, resolve
+from tests.conftest import CASES, write_case
+
+EPS = 1e-9
+PROFILES = ("newport-daily-news", "saguaro-wells-sun")
+AZ = (CASES / "az-2027-text-01.yaml").read_text()
+SHELBY = (CASES / "shelby-2027-map-01.yaml").read_text()
+EVIL = "<script>alert(1)</script> {{ 7*7 }}"
+
+
+def page_of(profile: str) -> Page:
+    return load_profile(profile).page
+
+
+def area_needed(page: Page, fraction: float) -> float:
+    return fraction * page.type_area_in[0] * page.type_area_in[1]
+
+
+def column_inches_needed(page: Page, fraction: float) -> float:
+    return fraction * page.columns * page.type_area_in[1]
+
+
+# ------------------------------------------------------------------------------ geometry ----
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("fraction", [0.125, 0.25, 0.5, 1.0])
+def test_the_default_ad_reaches_the_fraction_by_area_and_by_column_inches(
+    profile: str, fraction: float
+) -> None:
+    page = page_of(profile)
+    ad = size(page, fraction)
+    k = ad.columns
+    assert ad.width_in == pytest.approx(k * page.column_width_in + (k - 1) * page.gutter_in)
+    assert ad.area_sq_in >= area_needed(page, fraction) - EPS
+    assert ad.column_inches >= column_inches_needed(page, fraction) - EPS
+    assert ad.reaches(fraction) and ad.fraction >= fraction - EPS
+    assert ad.depth_in <= page.type_area_in[1] + EPS
+    assert ad.columns >= math.ceil(page.columns / 2)
+    lines = ad.depth_in * AGATE_LINES_PER_IN
+    assert lines == pytest.approx(round(lines)), "the depth is whole agate lines"
+    # The shallowest such ad: one agate line less misses the fraction.
+    shorter = replace(ad, depth_in=ad.depth_in - 1 / AGATE_LINES_PER_IN)
+    assert not shorter.reaches(fraction)
+
+
+@pytest.mark.parametrize(
+    ("profile", "fraction", "columns", "lines"),
+    [
+        # legal-domain.md §5: 1/8 of a 50-in broadsheet is 3 col × 5.3 in; 1/2 is 6 col × 10.5 in.
+        ("newport-daily-news", 0.125, 3, 75),
+        ("newport-daily-news", 0.5, 6, 147),
+        ("newport-daily-news", 1.0, 6, 294),
+        ("saguaro-wells-sun", 0.125, 3, 32),
+        ("saguaro-wells-sun", 0.5, 5, 74),
+    ],
+)
+def test_the_default_shapes_are_the_rate_card_units(
+    profile: str, fraction: float, columns: int, lines: int
+) -> None:
+    ad = size(page_of(profile), fraction)
+    assert (ad.columns, round(ad.depth_in * AGATE_LINES_PER_IN)) == (columns, lines)
+
+
+def test_a_forced_width_still_reaches_the_fraction_and_a_narrow_one_needs_more_depth() -> None:
+    page = page_of("newport-daily-news")
+    two = size(page, 0.125, columns=2)
+    assert two.width_in == pytest.approx(2 * 1.875 + 0.1375)
+    # 2 col × 8.1 in (legal-domain.md §5): the area binds, not the 15.75 column-inches.
+    assert two.depth_in == pytest.approx(
+        math.ceil(area_needed(page, 0.125) / two.width_in * 14) / 14
+    )
+    assert two.column_inches > column_inches_needed(page, 0.125)
+    assert two.reaches(0.125)
+    # 3 columns are narrower than half the page (two gutters, not two and a half), so 3 col ×
+    # 21 in is NOT half the page by area, though it is 63 column-inches.
+    assert column_width(page, 3) * 21 < area_needed(page, 0.5)
+    with pytest.raises(ValueError):
+        size(page, 0.5, columns=3)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_request_the_page_cannot_hold_raises(profile: str) -> None:
+    page = page_of(profile)
+    with pytest.raises(ValueError):
+        size(page, 0.5, columns=1)
+    with pytest.raises(ValueError):
+        size(page, 1.5)
+    with pytest.raises(ValueError):
+        size(page, 0.125, columns=page.columns + 1)
+    with pytest.raises(ValueError):
+        size(page, 0.125, at_least_in=page.type_area_in[1] + 1)
+    full = size(page, 1.0)
+    assert (full.columns, full.depth_in) == (page.columns, pytest.approx(page.type_area_in[1]))
+
+
+# ------------------------------------------------------------------------- rendering ----
+@dataclass
+class Made:
+    cf: CaseFile
+    plan: Plan
+    outputs: list[tuple[DocumentKind, Format, str, bytes, tuple[str, ...]]]
+    findings: list
+
+
+def make(path: Path, the_map: MapInfo | None = None) -> Made:
+    """Load, plan and make the display ads of a case, as packet.build orders it."""
+    cf = load_case(path)
+    pack = resolve(cf.case.jurisdiction)
+    found = recipients.collect(cf, pack)
+    cf = replace(cf, case=found.case)
+    deadlines = schedule.compute(cf.case, pack)
+    the_plan = plan(cf.case, pack, the_map)
+    outputs, findings = display_ad_outputs(the_plan, cf, deadlines)
+    return Made(cf, the_plan, outputs, findings)
+
+
+def media_box_in(data: bytes) -> tuple[float, float]:
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    return float(box.width) / 72, float(box.height) / 72
+
+
+def text_of(data: bytes) -> str:
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    return " ".join(" ".join(p.extract_text() for p in reader.pages).split())
+
+
+def geometry_of(data: bytes, page: Page, fraction: float) -> AdSize:
+    """The ad's size as the PDF shows it, checked against the paper's grid."""
+    width, depth = media_box_in(data)
+    columns = [k for k in range(1, page.columns + 1) if abs(column_width(page, k) - width) < 1e-3]
+    assert len(columns) == 1, f"{width} in is not a whole number of the paper's columns"
+    return AdSize(columns[0], width, depth, *page.type_area_in, page.columns, fraction)
+
+
+def assert_clauses_present(made: Made, text: str) -> None:
+    """Every clause the pack requires of the ad is recognized in its text, by the pack's checks."""
+    (doc,) = made.plan.display_ads
+    assert doc.clauses
+    for b in doc.clauses:
+        checks = b.params.checks
+        if checks is None:
+            continue
+        if checks.any_pattern:
+            assert any(re.search(p, text, re.I) for p in checks.any_pattern), b.rule.id
+        for p in checks.all_patterns:
+            assert re.search(p, text, re.I), (b.rule.id, p)
+
+
+@pytest.fixture(scope="module")
+def az_tabloid() -> Made:
+    return make(CASES / "az-2027-text-01.yaml")
+
+
+def test_the_az_ad_is_exactly_its_size_and_covers_an_eighth_of_the_tabloid_page(
+    az_tabloid: Made,
+) -> None:
+    (out,) = az_tabloid.outputs
+    kind, fmt, path, data, rules = out
+    assert (kind, fmt, path) == (DocumentKind.DISPLAY_AD, Format.PDF, "display_ad.pdf")
+    assert rules == ("standards_display_ad", "display_ad_size")
+    page = az_tabloid.cf.newspaper_profile.page
+    ad = geometry_of(data, page, 0.125)
+    assert ad.reaches(0.125)
+    assert ad.area_sq_in >= area_needed(page, 0.125)
+    assert ad.column_inches >= column_inches_needed(page, 0.125)
+    # The copy is longer than the minimum ad: the depth grew, in whole agate lines.
+    assert ad.depth_in > size(page, 0.125).depth_in
+    assert ad.agate_lines == pytest.approx(round(ad.agate_lines), abs=1e-3)
+    # The geometry line printed in the ad is the page's own size.
+    assert f"{ad.columns} col × {ad.depth_in:.2f} in ({ad.width_in:.2f} × " in text_of(data)
+    (info,) = [f for f in az_tabloid.findings if f.code == "AD004"]
+    assert info.severity == "info" and info.rule == "display_ad_size"
+    assert not [f for f in az_tabloid.findings if f.severity == "error"]
+
+
+def test_the_az_ad_holds_the_hearing_publication_date_clauses_and_its_geometry(
+    az_tabloid: Made,
+) -> None:
+    data = az_tabloid.outputs[0][3]
+    text = text_of(data)
+    assert "March 11, 2027" in text and "6:00 p.m." in text  # the first hearing, (A)(5)(c)
+    assert "Publication date: Wednesday, February 24, 2027" in text
+    assert "NOTICE OF PUBLIC HEARING" in text and "ZTA-2027-02" in text
+    assert_clauses_present(az_tabloid, text)
+    assert "≥ 1/8 of the 9.4 × 10.5 in" in text and "A.R.S. § 9-462.04(A)(5)(c)" in text
+
+
+def test_the_ad_on_a_broadsheet_is_sized_to_that_page(tmp_path: Path) -> None:
+    case = write_case(
+        tmp_path,
+        AZ.replace("profile: saguaro-wells-sun", "profile: newport-daily-news"),
+        "az-broadsheet.yaml",
+    )
+    made = make(case)
+    (out,) = made.outputs
+    page = page_of("newport-daily-news")
+    ad = geometry_of(out[3], page, 0.125)
+    assert ad.reaches(0.125) and ad.columns >= 3
+    assert ad.depth_in >= size(page, 0.125).depth_in - EPS
+    text = text_of(out[3])
+    assert "March 11, 2027" in text
+    assert "of the 11.94 × 21 in" in text
+
+
+@pytest.fixture(scope="module")
+def nc_half_page(tmp_path_factory: pytest.TempPathFactory) -> Made:
+    text = (
+        SHELBY.replace("properties_affected: 2\n", "properties_affected: 60\n")
+        .replace("distinct_owners: 1\n", "distinct_owners: 55\n")
+        .replace("large_scale_alternative: false", "large_scale_alternative: true")
+        .replace("newspaper:\n", "newspaper:\n  profile: newport-daily-news\n")
+    )
+    return make(write_case(tmp_path_factory.mktemp("nc"), text, "shelby-large.yaml"))
+
+
+def test_the_nc_large_scale_ad_is_half_a_broadsheet_page(nc_half_page: Made) -> None:
+    (doc,) = nc_half_page.plan.display_ads
+    assert {i for b in doc.formats for i in b.ids} == {
+        "large_scale_half_page",
+        "shelby_large_scale_half_page",
+    }
+    (out,) = nc_half_page.outputs
+    page = page_of("newport-daily-news")
+    ad = geometry_of(out[3], page, 0.5)
+    assert ad.reaches(0.5)
+    assert ad.area_sq_in >= area_needed(page, 0.5)
+    assert ad.column_inches >= column_inches_needed(page, 0.5)
+    assert (ad.columns, ad.depth_in) == (6, pytest.approx(10.5))
+    text = text_of(out[3])
+    assert "April 5, 2027" in text
+    assert "March 24, 2027" in text and "April 3, 2027" in text  # two insertions
+    assert_clauses_present(nc_half_page, text)
+    assert "≥ 1/2 of the 11.94 × 21 in" in text and "G.S. 160D-602(b)" in text
+
+
+def test_the_same_case_makes_the_same_bytes(nc_half_page: Made, tmp_path: Path) -> None:
+    again = make(nc_half_page.cf.path)
+    assert again.outputs[0][3] == nc_half_page.outputs[0][3]
+
+
+def test_without_a_newspaper_profile_there_is_no_ad_but_an_error(tmp_path: Path) -> None:
+    paper = (
+        "newspaper:\n  name: The Saguaro Wells Sun\n  publication_days: [wednesday]\n"
+        '  copy_deadline: {days_before: 6, time: "12:00 noon"}\n'
+    )
+    case = write_case(tmp_path, AZ.replace("newspaper:\n  profile: saguaro-wells-sun\n", paper))
+    made = make(case)
+    assert made.plan.display_ads and not made.outputs
+    (err,) = made.findings
+    assert (err.severity, err.code, err.rule) == ("error", "AD002", "display_ad_size")
+    assert "`newspaper.profile`" in err.message
+    assert err.citation == "A.R.S. § 9-462.04(A)(5)(c)"
+
+
+def test_copy_longer_than_a_full_page_is_an_error_not_a_second_page(tmp_path: Path) -> None:
+    summary = "  summary: >-\n" + "    " + "The height limit rises from 35 to 42 feet. " * 400
+    text = re.sub(r"  summary: >-\n(    .*\n)+", summary + "\n", AZ, count=1)
+    made = make(write_case(tmp_path, text))
+    assert not made.outputs
+    (err,) = [f for f in made.findings if f.code == "AD001"]
+    assert err.severity == "error" and err.rule == "display_ad_size"
+    assert err.citation == "A.R.S. § 9-462.04(A)(5)(c)"
+
+
+def test_case_values_are_printed_literally_never_run(tmp_path: Path) -> None:
+    text = AZ.replace(
+        "title: Commercial district building height and permitted uses (ZTA-2027-02)",
+        f"title: '{EVIL}'",
+    )
+    made = make(write_case(tmp_path, text))
+    printed = text_of(made.outputs[0][3])
+    assert EVIL in printed
+    assert "49" not in printed
+
+
+# ------------------------------------------------------------------------ print-safe ----
+def rgb_png(path: Path) -> Path:
+    image = Image.new("RGB", (240, 160), (255, 255, 255))
+    for x in range(240):
+        for y in range(60, 100):
+            image.putpixel((x, y), (200, 30, 30))  # a red band: plainly color
+    image.save(path)
+    return path
+
+
+def image_spaces(data: bytes) -> list[str]:
+    """The /ColorSpace of every image XObject in a PDF (and its soft masks)."""
+    with pikepdf.open(io.BytesIO(data)) as doc:
+        return [
+            str(obj.get("/ColorSpace"))
+            for obj in doc.objects
+            if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"
+        ]
+
+
+def test_a_color_map_is_turned_gray_and_the_check_would_catch_rgb(tmp_path: Path) -> None:
+    data = rgb_png(tmp_path / "map.png").read_bytes()
+    color = MapInfo("map.png", data, "The area", "Map", ())
+    # The check is not vacuous: the clerk's map as given makes an RGB image in a PDF.
+    html = '<html><body><img src="map.png"></body></html>'
+    plain = pdf.write_pdf(html, {"map.png": data}, [])
+    assert image_spaces(plain) == ["/DeviceRGB"] and color_images(plain)
+    name, gray = grayscale_map(color)
+    assert Image.open(io.BytesIO(gray)).mode == "L"
+    assert grayscale_map(color) == (name, gray)  # the same bytes each time
+    made = pdf.write_pdf(html.replace("map.png", name), {name: gray}, [])
+    assert image_spaces(made) == ["/DeviceGray"] and not color_images(made)
+
+
+def test_a_transparent_map_lies_on_white_paper() -> None:
+    image = Image.new("RGBA", (20, 20), (0, 0, 0, 0))
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    _, gray = grayscale_map(MapInfo("map.png", out.getvalue(), None, "Map", ()))
+    assert Image.open(io.BytesIO(gray)).getextrema() == (255, 255)
+
+
+def test_the_ad_with_a_clerks_color_map_holds_only_gray_images(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No pack asks a display ad for a map yet: a copy of the packs whose Saguaro Wells pack does.
+    packs = tmp_path / "jurisdictions"
+    shutil.copytree(JURISDICTIONS, packs)
+    with (packs / "us-az-saguaro-wells.yaml").open("a") as f:
+        f.write(
+            "\n  - id: test_display_ad_map\n"
+            "    title: The display ad shows a map (test rule)\n"
+            "    citation: Test rule, not law\n"
+            "    text: The display ad shows a map of the area affected.\n"
+            "    kind: clause\n"
+            "    params:\n"
+            "      documents: [display_ad]\n"
+            "      topic: map\n"
+        )
+    monkeypatch.setenv("NOTICES_JURISDICTIONS", str(packs))
+    rgb_png(tmp_path / "color-map.png")
+    case = write_case(
+        tmp_path,
+        AZ.replace(
+            "options:\n", "map: {image: color-map.png, alt: Map of C-2 and C-3 land}\noptions:\n"
+        ),
+    )
+    cf = load_case(case)
+    the_map = MapInfo(
+        "map.png", cf.resolve(cf.case.map.image).read_bytes(), None, cf.case.map.alt, ()
+    )
+    made = make(case, the_map)
+    (doc,) = made.plan.display_ads
+    assert "map" in doc.topics()
+    data = made.outputs[0][3]
+    spaces = image_spaces(data)
+    assert spaces, "the ad carries the map"
+    assert all(s == "/DeviceGray" for s in spaces), spaces
+    assert not [f for f in made.findings if f.severity == "error"]
+    assert "Map of the proposed change" in text_of(data)
+    ad = geometry_of(data, page_of("saguaro-wells-sun"), 0.125)
+    assert ad.reaches(0.125)
+
+
+def test_the_drawn_gis_map_is_vector_gray_in_the_ad() -> None:
+    from generator.gis.notice_map import draw_change
+
+    cf = load_case(CASES / "shelby-2027-map-01.yaml")
+    drawn = draw_change(cf, recipients.collect(cf, resolve(cf.case.jurisdiction)))
+    assert drawn is not None
+    the_map = MapInfo("map.svg", drawn.svg, drawn.caption, drawn.alt, (), drawn.png, drawn=True)
+    name, data = grayscale_map(the_map)
+    assert (name, data) == ("map.svg", drawn.svg)  # vector, as drawn: sharper than the PNG
+    made = pdf.write_pdf(f'<img src="{name}" style="width: 4in">', {name: data}, [])
+    assert image_spaces(made) == []
+    with pikepdf.open(io.BytesIO(made)) as doc:
+        drawing = b"".join(
+            obj.read_bytes()
+            for obj in doc.objects
+            if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") != "/Image"
+        )
+    colors = re.findall(rb"([\d.]+) ([\d.]+) ([\d.]+) (?:rg|RG)\b", drawing)
+    assert colors and all(r == g == b for r, g, b in colors), "every fill and stroke is gray"
