@@ -121,9 +121,10 @@ def _make(
     context["sign"]["legible_pt"] = _points(need.cap_in, cap_ratio)
     files = {the_plan.map.name: the_plan.map.data} if the_plan.map and context["map"] else {}
 
-    def attempt(small: float) -> Any:
+    def attempt(small: float, rest: bool = True) -> Any:
         """The laid-out sign with the rest in `small` capitals, or None if it overflows."""
         context["sign"]["small_pt"] = _points(small, cap_ratio)
+        context["sign"]["rest"] = rest
         html = templates.render(env, "sign.html.j2", context)
         laid = pdf.lay_out(html, files, templates.search_path(pack))
         trouble = _overflow(laid)
@@ -142,7 +143,9 @@ def _make(
         else:
             best, high = laid, middle - 1
     if best is None:
-        raise UserError(_too_big(cf, doc, need, None))
+        alone = attempt(ladder[-1], rest=False) if ladder else None
+        longest = max(context["sign"]["lines"], key=lambda line: len(line["text"]))
+        raise UserError(_too_big(cf, doc, need, None if alone else longest["text"]))
     return best.write_pdf()
 
 
@@ -239,7 +242,8 @@ def _too_big(cf: CaseFile, doc: DocumentPlan, need: Legibility, words: str | Non
     """The message of a sign that cannot carry its text at the legal letter height."""
     width, height = need.size_in
     why = (
-        f"{words.strip()!r} is wider than the panel at {need.cap_in:.2f} in capitals"
+        f"{words.strip()!r} does not fit the {width:g} × {height:g} in panel in {need.cap_in:.2f} in"
+        " capitals"
         if words
         else f"the notice does not fit a {width:g} × {height:g} in panel with its required items"
         f" in {need.cap_in:.2f} in capitals"
@@ -254,6 +258,7 @@ def _too_big(cf: CaseFile, doc: DocumentPlan, need: Legibility, words: str | Non
     for i, parcel in enumerate(cf.case.parcels):
         for name in ("current_district", "proposed_district"):
             value = getattr(parcel, name) or ""
-            if words and value and words.strip().upper() in value.upper():
+            code, said = _code(value).upper(), (words or "").strip().upper()
+            if value and said and (code in said or said in code):
                 field = ("parcels", i, name)
     return cf.problem(field, message)

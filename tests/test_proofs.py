@@ -128,3 +128,90 @@ def test_no_mailed_notice_no_proofs(tmp_path: Path) -> None:
     assert "affects_districts_generally" in text
     outputs, _ = make(write_case(tmp_path, text))
     assert outputs == []
+
+
+def planned(path: Path) -> tuple:
+    """The plan, the case file and the deadlines of a case, as the build makes them."""
+    cf = load_case(path)
+    pack = resolve(cf.case.jurisdiction)
+    deadlines = schedule.compute(cf.case, pack)
+    return plan.plan(cf.case, pack), cf, deadlines
+
+
+def long(day: str) -> str:
+    from datetime import date
+
+    d = date.fromisoformat(day)
+    return f"{d:%A}, {d:%B} {d.day}, {d.year}"
+
+
+@pytest.mark.parametrize("case", ["ep-2027-za-03", "newport-2027-map-01", "ok-2027-map-01"])
+def test_affidavit_of_publication_prefills_the_scheduled_issues(case: str) -> None:
+    from generator.proofs import publication_proofs
+
+    the_plan, cf, deadlines = planned(CASES / f"{case}.yaml")
+    files = by_path(publication_proofs(the_plan, cf, deadlines))
+    doc = the_plan.documents[0]
+    rules = tuple(i for b in doc.notices for i in b.ids)
+    issues = schedule.issues_of(deadlines, rules, doc.hearing)
+    assert issues, "the schedule names the issues the notice runs in"
+    name = doc.name.replace("newspaper_notice", "affidavit_of_publication")
+    for text in (pdf_text(files[f"{name}.pdf"]), docx_text(files[f"{name}.docx"])):
+        assert "AFFIDAVIT OF PUBLICATION" in text
+        assert cf.case.case_number in text and cf.case.newspaper.name in text
+        assert doc.hearing.body_name in text and doc.hearing.place in text
+        for day in issues:
+            assert long(day.isoformat()) in text
+        assert f"{len(issues)} times" in text or (len(issues) == 1 and "1 time" in text)
+        assert "Subscribed and sworn" in text  # the packs want it notarized
+
+
+def test_affidavit_of_posting_lists_the_ten_places_and_is_sworn() -> None:
+    """A.R.S. § 9-462.04(A)(1) ten public places; the sample town wants a notarized affidavit."""
+    from generator.proofs import posting_proofs
+
+    the_plan, cf, deadlines = planned(CASES / "az-2027-posting-01.yaml")
+    files = by_path(posting_proofs(the_plan, cf, deadlines))
+    assert "certificate_of_posting-posting_notice-planning.pdf" in files
+    assert "certificate_of_posting-sign-council.docx" in files
+    places = [p.name for p in cf.case.posting_places if p.kind == "public_place"]
+    assert len(places) >= 8
+    post_by = next(
+        d.latest
+        for d in deadlines
+        if d.rule == "public_places_posting" and d.hearing.startswith("planning")
+    )
+    for text in (
+        pdf_text(files["certificate_of_posting-posting_notice-planning.pdf"]),
+        docx_text(files["certificate_of_posting-posting_notice-planning.docx"]),
+    ):
+        assert "AFFIDAVIT OF POSTING" in text and "Subscribed and sworn" in text
+        assert "RZ-2027-04" in text and "June 10, 2027" in text
+        for place in places:
+            assert place in text
+        assert long(post_by.isoformat()) in text
+        assert "10 places" in text and "A.R.S. § 9-462.04(A)(1)" in text
+        assert "Photo 1" in text
+        assert "Town of Saguaro Wells Zoning Code § 4-2-3(D) (sample)" in text
+
+
+def test_certificate_of_posting_for_the_website_and_clerk_office() -> None:
+    """R.I.G.L. § 45-24-53(a): clerk's office and one other building, and the website; no oath."""
+    from generator.proofs import posting_proofs
+
+    the_plan, cf, deadlines = planned(CASES / "newport-2027-map-01.yaml")
+    files = by_path(posting_proofs(the_plan, cf, deadlines))
+    assert sorted(files) == [
+        "certificate_of_posting-posting_notice.docx",
+        "certificate_of_posting-posting_notice.pdf",
+        "certificate_of_posting-website_notice.docx",
+        "certificate_of_posting-website_notice.pdf",
+    ]
+    web = pdf_text(files["certificate_of_posting-website_notice.pdf"])
+    assert "CERTIFICATE OF POSTING" in web and "Notary" not in web
+    assert "https://www.cityofnewport.com" in web.replace(" ", "") and "Photo 1" not in web
+    board = docx_text(files["certificate_of_posting-posting_notice.docx"])
+    buildings = [p.name for p in cf.case.posting_places if p.kind != "website"]
+    for name in buildings:
+        assert name in board
+    assert "R.I.G.L. § 45-24-53(a)" in board

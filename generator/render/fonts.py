@@ -42,18 +42,28 @@ def cap_height_ratio(path: Path) -> float:
     return pen.bounds[3] / font["head"].unitsPerEm
 
 
+# Style words WeasyPrint (through Pango) appends to a family in a PDF font name, as fontconfig
+# properties: "DejaVu-Sans-Bold-Semi-Condensed" is "DejaVu Sans:bold:semicondensed".
+_STYLE_WORDS = {
+    "bold": ":bold",
+    "italic": ":italic",
+    "oblique": ":oblique",
+    "light": ":light",
+    "semi-condensed": ":semicondensed",
+    "condensed": ":condensed",
+    "book": "",
+}
+
+
 @lru_cache
-def file_of_postscript_name(name: str) -> Path | None:
-    """The installed font file whose PostScript name is `name` (a PDF's subset prefix removed)."""
-    name = name.split("+", 1)[-1]
-    listing = subprocess.run(
-        ["fc-list", "--format=%{postscriptname}\t%{file}\n"],
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout
-    for line in listing.splitlines():
-        ps, _, file = line.partition("\t")
-        if ps == name:
-            return Path(file)
-    return None
+def file_of_pdf_font(name: str) -> Path:
+    """The installed file of a font named in a PDF by WeasyPrint (subset prefix and all)."""
+    words = name.split("+", 1)[-1].replace("Semi-Condensed", "Semi_Condensed").split("-")
+    family, style = [], ""
+    for word in words:
+        key = word.lower().replace("_", "-")
+        if key in _STYLE_WORDS:
+            style += _STYLE_WORDS[key]
+        else:
+            family.append(word)
+    return font_file(" ".join(family) + style)
