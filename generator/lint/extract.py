@@ -1,0 +1,914 @@
+"""Turn a notice file (TXT, HTML, PDF, DOCX) into located text blocks the lint checks can read.
+
+Every format becomes a list of `Block`s in reading order; `Extracted.text` joins them with
+"\\n" and `Extracted.locate(offset)` maps a match in that text back to its block, so a finding
+can say "paragraph 12" or "page 2, line 5" and quote the words around it.
+
+Numbering (`Block.number`) counts what a reader sees, the same way in every format:
+
+- TXT, HTML, DOCX: the Nth paragraph *with visible text*, 1-based, in reading order. Empty
+  paragraphs (blank spacing paragraphs in Word, empty `<p>`) are not counted, so the same
+  notice gets the same numbers in its .txt, .html and .docx forms. DOCX text is read as it
+  would read with every tracked change accepted; paragraphs inside tables, content controls
+  and text boxes are counted where they occur.
+- PDF: the running number of the non-blank text line over the whole document;
+  `Block.page` and `Block.line` (the line on that page) give "page 2, line 5".
+
+Whitespace inside a block is collapsed to single spaces (non-breaking spaces included).
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import posixpath
+import re
+import zipfile
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+from generator.errors import Problem, UserError
+
+
+@dataclass(frozen=True)
+class Block:
+    """One paragraph (PDF: one text line) of a document, with where it sits."""
+
+    number: int
+    text: str
+    page: int | None = None
+    kind: str = "paragraph"
+    clauses: tuple[str, ...] = ()
+    line: int | None = None  # PDF only: the line's number on its page
+
+
+@dataclass(frozen=True)
+class Note:
+    """A pending tracked change or a comment in a DOCX, anchored to a paragraph number."""
+
+    kind: str
+    number: int
+    text: str
+    author: str | None = None
+
+
+@dataclass
+class Extracted:
+    """The text of one document as blocks, plus its pending edits; treat it as read-only."""
+
+    path: Path
+    format: str
+    blocks: list[Block]
+    notes: list[Note] = field(default_factory=list)
+    pages: int | None = None
+    _index: tuple[int, int, str, list[int]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    def _built(self) -> tuple[str, list[int]]:
+        # Rebuilt when the list is swapped or resized, so a stale cache cannot mislocate.
+        key = (id(self.blocks), len(self.blocks))
+        if self._index is None or self._index[:2] != key:
+            starts, at = [], 0
+            for block in self.blocks:
+                starts.append(at)
+                at += len(block.text) + 1
+            self._index = (*key, "\n".join(b.text for b in self.blocks), starts)
+        return self._index[2], self._index[3]
+
+    @property
+    def text(self) -> str:
+        """All blocks joined by newlines: the text the checks search."""
+        return self._built()[0]
+
+    def locate(self, offset: int) -> Block:
+        """The block holding character `offset` of `text` (a separator belongs to the block before it)."""
+        text, starts = self._built()
+        if not starts or offset < 0 or offset > len(text):
+            raise IndexError(f"offset {offset} outside the text (length {len(text)})")
+        return self.blocks[bisect.bisect_right(starts, offset) - 1]
+
+
+def extract(path: Path) -> Extracted:
+    """Read a notice file by its suffix; raise `UserError` if it is unsupported or unreadable."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    reader = _READERS.get(suffix)
+    if reader is None:
+        hint = " (save a Word 97-2003 .doc file as .docx)" if suffix in {".doc", ".rtf"} else ""
+        _fail(
+            path,
+            f"cannot lint a '{suffix or path.name}' file: lint reads .txt, .html, .pdf and .docx{hint}",
+        )
+    return reader(path)
+
+
+def extract_pdf_pages(path: Path) -> list[str]:
+    """The text of each page of a PDF, lines separated by newlines."""
+    return ["\n".join(line for line in page if line) for page in _pdf_lines(Path(path))]
+
+
+def _fail(path: Path, message: str) -> Any:
+    raise UserError(Problem(str(path), None, None, "", message))
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except IsADirectoryError:
+        return _fail(path, "is a directory, not a notice file")
+    except OSError as exc:
+        return _fail(path, f"cannot read the file: {exc.strerror or exc}")
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+# ---------------------------------------------------------------- TXT
+
+
+def _decode(path: Path, data: bytes, what: str) -> str:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            return _fail(path, f"not a readable {what} file (broken UTF-16 text)")
+    if b"\x00" in data:
+        return _fail(path, f"not a {what} file (it holds binary data)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        # Notepad and older Word "plain text" saves use Windows-1252; its smart quotes and §
+        # decode correctly, and the clauses the checks look for are plain letters and digits.
+        try:
+            return data.decode("cp1252")
+        except UnicodeDecodeError:
+            return _fail(path, f"not a {what} file in UTF-8 or Windows-1252 encoding")
+
+
+_LIST_LINE = re.compile(r"^(?:[-*•–]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s)")
+
+
+def _extract_txt(path: Path) -> Extracted:
+    text = _decode(path, _read(path), "text")
+    blocks: list[Block] = []
+    lines: list[str] = []
+
+    def flush() -> None:
+        if lines:
+            joined = _squash(" ".join(lines))
+            blocks.append(Block(len(blocks) + 1, joined, None, _txt_kind(lines)))
+            lines.clear()
+
+    for line in text.splitlines():
+        if line.strip():
+            lines.append(line.strip())
+        else:
+            flush()
+    flush()
+    return Extracted(path, "txt", blocks)
+
+
+def _txt_kind(lines: list[str]) -> str:
+    if len(lines) == 1 and _LIST_LINE.match(lines[0]):
+        return "list-item"
+    if len(lines) == 1 and lines[0].isupper() and len(lines[0].split()) <= 12:
+        return "heading"
+    return "paragraph"
+
+
+# ---------------------------------------------------------------- HTML
+
+_HTML_SKIP = frozenset({"head", "script", "style", "template", "noscript", "title", "svg", "math"})
+_HTML_KINDS = {
+    "p": "paragraph",
+    "li": "list-item",
+    "td": "table-cell",
+    "th": "table-cell",
+    "figcaption": "caption",
+    "caption": "caption",
+    "pre": "preformatted",
+    **{f"h{n}": "heading" for n in range(1, 7)},
+}
+# Elements that start a new line in a browser but give their text no particular kind.
+_HTML_GENERIC = frozenset(
+    "address article aside blockquote body dd details dialog div dl dt fieldset figure footer "
+    "form header hgroup hr html legend main nav ol section summary table tbody tfoot thead tr ul".split()
+)
+# Innermost wins among these; a <p> inside a <td> or <li> still reads as the cell or item.
+_HTML_SPECIFIC = ("heading", "caption", "preformatted", "list-item", "table-cell")
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
+
+
+def _html_encoding(path: Path, data: bytes) -> str:
+    if data.startswith(b"\xef\xbb\xbf"):
+        return "utf-8"
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    if b"\x00" in data:
+        return _fail(path, "not an HTML file (it holds binary data)")
+    found = _META_CHARSET.search(data[:4096])
+    declared = found.group(1).decode("ascii").lower() if found else "utf-8"
+    for encoding in (declared, "utf-8", "cp1252"):
+        try:
+            data.decode(encoding)
+        except (UnicodeDecodeError, LookupError):
+            continue
+        return encoding
+    return _fail(path, "not an HTML file in a readable text encoding")
+
+
+def _extract_html(path: Path) -> Extracted:
+    from lxml import etree, html
+
+    data = _read(path)
+    encoding = _html_encoding(path, data)
+    if not data.decode(encoding).strip():
+        return Extracted(path, "html", [])
+    parser = html.HTMLParser(encoding=encoding, remove_comments=True, remove_pis=True)
+    try:
+        root = html.document_fromstring(data, parser=parser)
+    except (etree.ParserError, ValueError) as exc:
+        return _fail(path, f"not a readable HTML file ({exc})")
+
+    blocks: list[Block] = []
+    buf: list[str] = []
+    touched: dict[str, None] = {}  # clause ids around the buffered text, in order
+    kinds: list[str] = []
+    clauses: list[list[str]] = []
+    figures = 0
+
+    def add(text: str | None) -> None:
+        if text:
+            buf.append(text)
+            if not text.isspace():
+                touched.update(dict.fromkeys(i for ids in clauses for i in ids))
+
+    def flush(kind: str | None = None) -> None:
+        text = _squash("".join(buf))
+        if text:
+            if kind is None:
+                kind = next((k for k in reversed(kinds) if k in _HTML_SPECIFIC), "paragraph")
+            blocks.append(Block(len(blocks) + 1, text, None, kind, tuple(touched)))
+        buf.clear()
+        touched.clear()
+
+    walk = etree.iterwalk(root, events=("start", "end"))
+    skipped: set[Any] = set()
+    for event, el in walk:
+        if not isinstance(el.tag, str):
+            if event == "end":
+                add(el.tail)
+            continue
+        tag = el.tag.rsplit("}", 1)[-1].lower()
+        if event == "start":
+            if tag in _HTML_SKIP or el.get("hidden") is not None:
+                skipped.add(el)
+                walk.skip_subtree()
+                continue
+            ids = (el.get("data-clause") or "").split()
+            clauses.append(ids)
+            if tag in _HTML_KINDS or tag in _HTML_GENERIC:
+                flush()
+                kinds.append(_HTML_KINDS.get(tag, ""))
+            figures += tag == "figure"
+            if tag == "br":
+                add(" ")
+            elif tag == "img" and figures and (el.get("alt") or "").strip():
+                flush()
+                add(el.get("alt"))
+                flush("image")
+            add(el.text)
+            continue
+        if el in skipped:
+            skipped.discard(el)
+        else:
+            if tag in _HTML_KINDS or tag in _HTML_GENERIC:
+                flush()
+                kinds.pop()
+            figures -= tag == "figure"
+            clauses.pop()
+        add(el.tail)
+    flush()
+    return Extracted(path, "html", blocks)
+
+
+# ---------------------------------------------------------------- PDF
+
+# Characters PDF producers use for a hyphen that exists only because the line broke there:
+# soft hyphen, and the markers pdfium substitutes for a line-end hyphen it judges soft.
+_SOFT_HYPHENS = ("\u00ad", "\x02", "\ufffe")
+_HYPHEN = "\u2010"  # WeasyPrint draws every soft or automatic break as U+2010, never as "-"
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufeff]")
+_PARALLEL_MIN_PAGES = 400  # below this, starting worker processes costs more than it saves
+
+_worker_doc: Any = None
+
+
+def _pdf_open(path: Path) -> Any:
+    import pypdfium2 as pdfium
+
+    try:
+        return pdfium.PdfDocument(str(path))
+    except pdfium.PdfiumError as exc:
+        reason = str(exc)
+        if "password" in reason.lower():
+            return _fail(path, "the PDF is password-protected; save an unprotected copy to lint it")
+        return _fail(path, f"not a readable PDF ({reason})")
+    except OSError as exc:
+        return _fail(path, f"cannot read the file: {exc.strerror or exc}")
+
+
+def _page_lines(doc: Any, index: int) -> list[str]:
+    page = doc[index]
+    try:
+        textpage = page.get_textpage()
+        try:
+            raw = textpage.get_text_range()
+        finally:
+            textpage.close()
+    finally:
+        page.close()
+    lines = []
+    for line in raw.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        line = _squash(_CONTROL.sub(lambda m: m.group() if m.group() == "\x02" else " ", line))
+        if line:
+            lines.append(line)
+    return _dehyphenate(lines)
+
+
+def _dehyphenate(lines: list[str]) -> list[str]:
+    """Rejoin words split by a soft hyphen at a line end; real hyphens ("R1-6") stay put."""
+    # The rest of the word moves up to the line where it starts, so the whole word can be
+    # matched and each line keeps its number; a line left empty stays as "" (not dropped) so
+    # later lines keep their numbers too.
+    for i in range(len(lines) - 1):
+        line, following = lines[i], lines[i + 1]
+        if not line or not following:
+            continue
+        last = line[-1]
+        soft = last in _SOFT_HYPHENS or (
+            last == _HYPHEN and len(line) > 1 and line[-2].isalpha() and following[0].islower()
+        )
+        if soft:
+            rest, _, remainder = following.partition(" ")
+            lines[i] = line[:-1] + rest
+            lines[i + 1] = remainder
+    return [line.replace("\x02", "").replace("\ufffe", "").replace("\u00ad", "") for line in lines]
+
+
+def _pdf_worker_init(path: str) -> None:
+    global _worker_doc  # noqa: PLW0603  # one open document per worker process
+    import pypdfium2 as pdfium
+
+    _worker_doc = pdfium.PdfDocument(path)
+
+
+def _pdf_worker_chunk(span: tuple[int, int]) -> list[list[str]]:
+    return [_page_lines(_worker_doc, i) for i in range(*span)]
+
+
+def _cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def _pdf_lines(path: Path) -> list[list[str]]:
+    import pypdfium2 as pdfium
+
+    doc = _pdf_open(path)
+    try:
+        count = len(doc)
+        workers = min(_cpus(), count // (_PARALLEL_MIN_PAGES // 2))
+        if count >= _PARALLEL_MIN_PAGES and workers >= 2:
+            pages = _pdf_parallel(path, count, workers)
+            if pages is not None:
+                return pages
+        return [_page_lines(doc, i) for i in range(count)]
+    except pdfium.PdfiumError as exc:
+        return _fail(path, f"not a readable PDF ({exc})")
+    finally:
+        doc.close()
+
+
+def _pdf_parallel(path: Path, count: int, workers: int) -> list[list[str]] | None:
+    # pdfium is not thread-safe and page loading is CPU-bound, so pages are read in worker
+    # processes, each opening the file once; spawned, not forked, so the caller's threads and
+    # pdfium's state in this process do not matter.
+    size = max(50, min(500, -(-count // (workers * 4))))
+    spans = [(start, min(start + size, count)) for start in range(0, count, size)]
+    try:
+        with ProcessPoolExecutor(
+            workers,
+            mp_context=get_context("spawn"),
+            initializer=_pdf_worker_init,
+            initargs=(str(path),),
+        ) as pool:
+            return [page for chunk in pool.map(_pdf_worker_chunk, spans) for page in chunk]
+    except (BrokenProcessPool, OSError):
+        return None  # no processes allowed here (sandbox, no /dev/shm): read them serially
+
+
+def _extract_pdf(path: Path) -> Extracted:
+    blocks: list[Block] = []
+    pages = _pdf_lines(path)
+    running = 0
+    for page_no, lines in enumerate(pages, 1):
+        for line_no, text in enumerate(lines, 1):
+            running += 1
+            if text:
+                blocks.append(Block(running, text, page_no, "line", (), line_no))
+    return Extracted(path, "pdf", blocks, [], len(pages))
+
+
+# ---------------------------------------------------------------- DOCX
+
+_MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
+_WP = "{http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing}"
+_MATH = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"
+_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_MAX_PART = 512 * 1024 * 1024  # a larger document.xml is a zip bomb, not a notice
+_HEADING_NAME = re.compile(r"heading|title", re.IGNORECASE)
+
+
+@dataclass
+class _Para:
+    """A paragraph as read, before empty ones are dropped and deleted marks merge it on."""
+
+    kind: str
+    parts: list[str] = field(default_factory=list)
+    clauses: dict[str, None] = field(default_factory=dict)
+    notes: list[list[Any]] = field(default_factory=list)  # [kind, text, author]
+    mark_deleted: bool = False
+    after: list[_Para] = field(default_factory=list)  # text-box paragraphs anchored here
+
+
+class _DocxReader:
+    """One pass over document.xml in body order, with the state that pass needs."""
+
+    def __init__(
+        self, ns: str, comments: dict[str, tuple[str, str | None]], styles: dict[str, str]
+    ) -> None:
+        self.w = ns
+        self.comments = comments
+        self.styles = styles
+        self.paras: list[_Para] = []
+        self.current: _Para | None = None
+        self.bookmarks: dict[str, str] = {}  # w:id -> clause id, open ones only
+        self.untouched: dict[str, _Para] = {}  # open bookmarks no text has fallen in yet
+        self.seen_comments: set[str] = set()
+        self.waiting_notes: list[list[Any]] = []  # anchored between paragraphs
+
+    def q(self, local: str) -> str:
+        return self.w + local
+
+    # -- block level
+
+    def blocks(self, container: Any, kind: str | None, include: bool = True) -> None:
+        for el in container:
+            tag = el.tag
+            if not isinstance(tag, str):
+                continue
+            if tag == self.q("p"):
+                self.paragraph(el, kind, include)
+            elif tag == self.q("tbl"):
+                self.table(el, include)
+            elif tag in (self.q("sdt"), self.q("customXml")):
+                content = el.find(self.q("sdtContent")) if tag == self.q("sdt") else el
+                if content is not None:
+                    self.blocks(content, kind, include)
+            elif tag in (self.q("ins"), self.q("moveTo")):
+                self.blocks(el, kind, include)
+            elif tag in (self.q("del"), self.q("moveFrom")):
+                self.blocks(el, kind, False)
+            elif tag == _MC + "AlternateContent":
+                self.blocks(self.choice(el), kind, include)
+            else:
+                self.marker(el)
+
+    def table(self, tbl: Any, include: bool) -> None:
+        for el in tbl:
+            tag = el.tag
+            if tag == self.q("tr"):
+                deleted = el.find(f"{self.q('trPr')}/{self.q('del')}") is not None
+                for cell in el:
+                    if cell.tag == self.q("tc"):
+                        self.blocks(cell, "table-cell", include and not deleted)
+                    elif cell.tag in (self.q("sdt"), self.q("customXml")):
+                        self.table_part(cell, include and not deleted)
+                    else:
+                        self.marker(cell)
+            elif tag in (self.q("sdt"), self.q("customXml")):
+                self.table_part(el, include)
+            else:
+                self.marker(el)
+
+    def table_part(self, el: Any, include: bool) -> None:
+        content = el.find(self.q("sdtContent")) if el.tag == self.q("sdt") else el
+        if content is not None:
+            # A content control around rows or cells: read it as a table fragment.
+            wrapper = [content]
+            for part in wrapper:
+                for child in part:
+                    if child.tag == self.q("tc"):
+                        self.blocks(child, "table-cell", include)
+                    else:
+                        self.table([child], include)
+
+    def choice(self, alternate: Any) -> list[Any]:
+        # Word writes the same content twice (modern and legacy); read one copy only.
+        chosen = alternate.find(_MC + "Choice")
+        if chosen is None:
+            chosen = alternate.find(_MC + "Fallback")
+        return list(chosen) if chosen is not None else []
+
+    # -- paragraphs
+
+    def paragraph(self, p: Any, kind: str | None, include: bool) -> None:
+        ppr = p.find(self.q("pPr"))
+        para = _Para(kind or self.para_kind(ppr))
+        para.notes.extend(self.waiting_notes)
+        self.waiting_notes = []
+        if ppr is not None:
+            mark = ppr.find(self.q("rPr"))
+            if mark is not None:
+                for change in mark:
+                    if change.tag in (self.q("ins"), self.q("del")):
+                        verb = "insertion" if change.tag == self.q("ins") else "deletion"
+                        para.notes.append([f"tracked_{verb}", "¶", self.author(change)])
+                        para.mark_deleted |= verb == "deletion"
+            change = ppr.find(self.q("pPrChange"))
+            if change is not None:
+                para.notes.append(["tracked_format", None, self.author(change)])
+        outer = self.current
+        self.current = para
+        if outer is None:
+            self.paras.append(para)
+        else:
+            outer.after.append(para)
+        try:
+            self.inline(p, include)
+        finally:
+            self.current = outer
+        if outer is None:
+            self.paras.extend(self.flatten(para.after))
+
+    def flatten(self, paras: list[_Para]) -> Iterator[_Para]:
+        for para in paras:
+            yield para
+            yield from self.flatten(para.after)
+
+    def para_kind(self, ppr: Any) -> str:
+        if ppr is None:
+            return self.styles.get("", "paragraph")
+        if ppr.find(self.q("outlineLvl")) is not None:
+            level = ppr.find(self.q("outlineLvl")).get(self.q("val"), "9")
+            if level.isdigit() and int(level) < 9:
+                return "heading"
+        style = ppr.find(self.q("pStyle"))
+        kind = self.styles.get(style.get(self.q("val"), "") if style is not None else "", "")
+        numbered = ppr.find(f"{self.q('numPr')}/{self.q('numId')}")
+        if kind != "heading" and numbered is not None and numbered.get(self.q("val")) != "0":
+            return "list-item"
+        return kind or "paragraph"
+
+    def inline(self, container: Any, include: bool) -> None:
+        for el in container:
+            tag = el.tag
+            if not isinstance(tag, str) or tag == self.q("pPr"):
+                continue
+            if tag == self.q("r"):
+                self.run(el, include)
+            elif tag in (self.q("ins"), self.q("moveTo")):
+                kind = "tracked_insertion" if tag == self.q("ins") else "tracked_move_to"
+                self.note(kind, self.plain(el, "t"), self.author(el))
+                self.inline(el, include)
+            elif tag in (self.q("del"), self.q("moveFrom")):
+                if tag == self.q("del"):
+                    self.note("tracked_deletion", self.plain(el, "delText"), self.author(el))
+                else:
+                    self.note("tracked_move_from", self.plain(el, "t"), self.author(el))
+                self.inline(el, False)
+            elif tag == self.q("sdt"):
+                content = el.find(self.q("sdtContent"))
+                if content is not None:
+                    self.inline(content, include)
+            elif tag == _MC + "AlternateContent":
+                self.inline(self.choice(el), include)
+            elif tag == _MATH + "oMath" or tag == _MATH + "oMathPara":
+                if include:
+                    self.text("".join(t.text or "" for t in el.iter(_MATH + "t")))
+            elif self.marker(el):
+                continue
+            elif tag not in (self.q("sdtPr"), self.q("sdtEndPr"), self.q("rPr")):
+                # hyperlink, smartTag, customXml, fldSimple, dir, bdo …: read what is inside
+                self.inline(el, include)
+
+    def run(self, r: Any, include: bool) -> None:
+        rpr = r.find(self.q("rPr"))
+        if rpr is not None:
+            if rpr.find(self.q("vanish")) is not None and rpr.find(self.q("vanish")).get(
+                self.q("val"), "true"
+            ) not in ("0", "false", "off"):
+                include = False  # hidden text is neither shown nor printed
+            change = rpr.find(self.q("rPrChange"))
+            if change is not None:
+                self.note("tracked_format", self.plain(r, "t"), self.author(change))
+        for el in r:
+            tag = el.tag
+            if not isinstance(tag, str):
+                continue
+            local = tag[len(self.w) :] if tag.startswith(self.w) else ""
+            if local == "t":
+                if include:
+                    self.text(el.text or "")
+            elif local in ("tab", "ptab", "br", "cr"):
+                if include:
+                    self.text(" ")
+            elif local == "noBreakHyphen":
+                if include:
+                    self.text("-")
+            elif local == "sym":
+                if include:
+                    self.text(self.symbol(el))
+            elif local == "commentReference":
+                self.comment(el.get(self.q("id")))
+            elif local in ("drawing", "pict", "object") or tag == _MC + "AlternateContent":
+                self.drawing(el, include)
+
+    def drawing(self, el: Any, include: bool) -> None:
+        for box in self.textboxes(el):
+            self.blocks(box, "text-box", include)
+        if include and self.current is not None and not "".join(self.current.parts).strip():
+            # A picture alone in its paragraph: its alternative text stands in for it.
+            for doc_pr in el.iter(_WP + "docPr"):
+                description = (doc_pr.get("descr") or "").strip()
+                if description:
+                    self.current.kind = "image"
+                    self.text(description)
+
+    def textboxes(self, el: Any) -> Iterator[Any]:
+        for child in el:
+            if not isinstance(child.tag, str):
+                continue
+            if child.tag == self.q("txbxContent"):
+                yield child
+            elif child.tag == _MC + "AlternateContent":
+                for chosen in self.choice(child):
+                    yield from self.textboxes_of(chosen)
+            else:
+                yield from self.textboxes(child)
+
+    def textboxes_of(self, el: Any) -> Iterator[Any]:
+        if el.tag == self.q("txbxContent"):
+            yield el
+        else:
+            yield from self.textboxes(el)
+
+    def symbol(self, sym: Any) -> str:
+        code = sym.get(self.q("char"), "")
+        try:
+            value = int(code, 16)
+        except ValueError:
+            return ""
+        # Symbol-font glyphs sit in the private-use range F000-F0FF; the low byte is the
+        # character in that font, which for the common ones (§, ©, bullets) is close enough.
+        if 0xF000 <= value <= 0xF0FF:
+            value -= 0xF000
+        return chr(value) if value >= 0x20 else ""
+
+    # -- markers: bookmarks, comments
+
+    def marker(self, el: Any) -> bool:
+        tag = el.tag
+        if tag == self.q("bookmarkStart"):
+            name = el.get(self.q("name"), "")
+            if name.startswith("clause_"):
+                mark = el.get(self.q("id"), "")
+                self.bookmarks[mark] = name[len("clause_") :]
+                if self.current is not None:
+                    self.untouched[mark] = self.current
+            return True
+        if tag == self.q("bookmarkEnd"):
+            mark = el.get(self.q("id"), "")
+            clause = self.bookmarks.pop(mark, None)
+            start = self.untouched.pop(mark, None)
+            if clause and start is not None and start is self.current:
+                # A point bookmark (no text inside): it still marks the paragraph holding it.
+                self.current.clauses[clause] = None
+            return True
+        if tag == self.q("commentRangeStart"):
+            self.comment(el.get(self.q("id")))
+            return True
+        return tag in (self.q("commentRangeEnd"), self.q("proofErr"), self.q("permStart"))
+
+    def comment(self, ident: str | None) -> None:
+        if ident is None or ident in self.seen_comments:
+            return
+        self.seen_comments.add(ident)
+        text, author = self.comments.get(ident, ("", None))
+        self.note("comment", text, author)
+
+    # -- output
+
+    def text(self, text: str) -> None:
+        if self.current is None or not text:
+            return
+        self.current.parts.append(text)
+        if not text.isspace():
+            for mark in list(self.untouched):
+                if mark in self.bookmarks:
+                    del self.untouched[mark]
+            self.current.clauses.update(dict.fromkeys(self.bookmarks.values()))
+
+    def note(self, kind: str, text: str | None, author: str | None) -> None:
+        target = self.current.notes if self.current is not None else self.waiting_notes
+        target.append([kind, text, author])
+
+    def plain(self, el: Any, local: str) -> str:
+        return "".join(t.text or "" for t in el.iter(self.q(local)))
+
+    def author(self, el: Any) -> str | None:
+        return el.get(self.q("author")) or None
+
+    def result(self) -> tuple[list[Block], list[Note]]:
+        """Merge paragraphs whose mark was deleted, drop empty ones, number the rest."""
+        blocks: list[Block] = []
+        notes: list[Note] = []
+        parts: list[str] = []
+        clauses: dict[str, None] = {}
+        pending: list[list[Any]] = []
+        kind = ""
+        for para in self.paras:
+            parts.extend(para.parts)
+            clauses.update(para.clauses)
+            pending.extend(para.notes)
+            kind = kind or para.kind
+            if para.mark_deleted:
+                continue  # accepted, the deletion joins this paragraph to the next one
+            text = _squash("".join(parts))
+            if text:
+                blocks.append(Block(len(blocks) + 1, text, None, kind, tuple(clauses)))
+                notes.extend(self.numbered(pending, len(blocks), text))
+                pending = []
+            parts, clauses, kind = [], {}, ""
+        pending.extend(self.waiting_notes)
+        notes.extend(self.numbered(pending, len(blocks), ""))
+        return blocks, notes
+
+    @staticmethod
+    def numbered(pending: list[list[Any]], number: int, text: str) -> list[Note]:
+        return [Note(kind, number, text if said is None else said, author) for kind, said, author in pending]
+
+
+def _docx_styles(xml: bytes | None, ns: str) -> dict[str, str]:
+    """Paragraph style id -> block kind, following each style's `basedOn` chain."""
+    if xml is None:
+        return {}
+    root = _xml(xml)
+    info: dict[str, tuple[str, str | None, bool, bool]] = {}
+    default = ""
+    for style in root.iter(ns + "style"):
+        if style.get(ns + "type") != "paragraph":
+            continue
+        ident = style.get(ns + "styleId", "")
+        name_el = style.find(ns + "name")
+        name = name_el.get(ns + "val", "") if name_el is not None else ident
+        based = style.find(ns + "basedOn")
+        level = style.find(f"{ns}pPr/{ns}outlineLvl")
+        outline = level is not None and level.get(ns + "val", "9") not in ("9",)
+        numbered = style.find(f"{ns}pPr/{ns}numPr/{ns}numId")
+        listed = numbered is not None and numbered.get(ns + "val") != "0"
+        info[ident] = (
+            name,
+            based.get(ns + "val") if based is not None else None,
+            outline,
+            listed or "list" in name.lower(),
+        )
+        if style.get(ns + "default") in ("1", "true"):
+            default = ident
+
+    def kind_of(ident: str) -> str:
+        seen = set()
+        heading = listed = caption = False
+        current: str | None = ident
+        first = True
+        while current in info and current not in seen:
+            seen.add(current)
+            name, based, outline, is_list = info[current]
+            # Only the style's own name speaks for it; "Normal" under a heading means nothing.
+            if first and (_HEADING_NAME.search(name) or _HEADING_NAME.search(current)):
+                heading = True
+            caption |= first and "caption" in name.lower()
+            heading |= outline
+            listed |= is_list
+            first = False
+            current = based
+        if heading:
+            return "heading"
+        if listed:
+            return "list-item"
+        return "caption" if caption else "paragraph"
+
+    kinds = {ident: kind_of(ident) for ident in info}
+    kinds[""] = kinds.get(default, "paragraph")
+    return kinds
+
+
+def _xml(data: bytes) -> Any:
+    from lxml import etree
+
+    # No entity expansion and no network: a document is untrusted input.
+    parser = etree.XMLParser(
+        resolve_entities=False, no_network=True, huge_tree=True, remove_comments=True
+    )
+    return etree.fromstring(data, parser=parser)  # noqa: S320
+
+
+def _docx_parts(path: Path, archive: zipfile.ZipFile) -> tuple[str, dict[str, str]]:
+    """The main document part's name and its relationship targets by type suffix."""
+    names = set(archive.namelist())
+    main = "word/document.xml"
+    if "_rels/.rels" in names:
+        for rel in _xml(archive.read("_rels/.rels")).iter(_REL + "Relationship"):
+            if rel.get("Type", "").endswith("/officeDocument"):
+                main = rel.get("Target", main).lstrip("/")
+    if main not in names:
+        _fail(path, "not a Word document (no main document part in the .docx package)")
+    base = posixpath.dirname(main)
+    rels_name = posixpath.join(base, "_rels", posixpath.basename(main) + ".rels")
+    targets: dict[str, str] = {}
+    if rels_name in names:
+        for rel in _xml(archive.read(rels_name)).iter(_REL + "Relationship"):
+            if rel.get("TargetMode") == "External":
+                continue
+            target = rel.get("Target", "")
+            full = target.lstrip("/") if target.startswith("/") else posixpath.join(base, target)
+            targets[rel.get("Type", "").rsplit("/", 1)[-1]] = posixpath.normpath(full)
+    return main, targets
+
+
+def _docx_comments(xml: bytes | None, ns: str) -> dict[str, tuple[str, str | None]]:
+    if xml is None:
+        return {}
+    comments = {}
+    for comment in _xml(xml).iter(ns + "comment"):
+        paragraphs = [
+            "".join(t.text or "" for t in p.iter(ns + "t")) for p in comment.iter(ns + "p")
+        ]
+        text = _squash(" ".join(paragraphs))
+        comments[comment.get(ns + "id", "")] = (text, comment.get(ns + "author") or None)
+    return comments
+
+
+def _extract_docx(path: Path) -> Extracted:
+    from lxml import etree
+
+    _read(path)  # the plain read error first, before zipfile's less helpful one
+    try:
+        with zipfile.ZipFile(path) as archive:
+            main, targets = _docx_parts(path, archive)
+            if archive.getinfo(main).file_size > _MAX_PART:
+                _fail(path, "the document part is too large to be a notice")
+            root = _xml(archive.read(main))
+
+            def part(kind: str) -> bytes | None:
+                name = targets.get(kind)
+                return archive.read(name) if name and name in archive.namelist() else None
+
+            ns = root.tag[: root.tag.index("}") + 1] if root.tag.startswith("{") else ""
+            styles = _docx_styles(part("styles"), ns)
+            comments = _docx_comments(part("comments"), ns)
+    except zipfile.BadZipFile:
+        return _fail(path, "not a .docx file (not a zip package; is it a renamed .doc or PDF?)")
+    except (etree.XMLSyntaxError, KeyError, ValueError, EOFError) as exc:
+        return _fail(path, f"damaged .docx file ({exc})")
+    except (zipfile.LargeZipFile, NotImplementedError, RuntimeError) as exc:
+        return _fail(path, f"cannot open the .docx package ({exc})")
+    body = root.find(ns + "body")
+    if root.tag != ns + "document" or body is None:
+        return _fail(path, "not a Word document (its main part has no document body)")
+    reader = _DocxReader(ns, comments, styles)
+    reader.blocks(body, None)
+    blocks, notes = reader.result()
+    return Extracted(path, "docx", blocks, notes)
+
+
+_READERS: dict[str, Callable[[Path], Extracted]] = {
+    ".txt": _extract_txt,
+    ".text": _extract_txt,
+    ".htm": _extract_html,
+    ".html": _extract_html,
+    ".xhtml": _extract_html,
+    ".pdf": _extract_pdf,
+    ".docx": _extract_docx,
+    ".docm": _extract_docx,
+}
