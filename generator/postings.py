@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import base64
 import re
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from generator import schedule
@@ -69,14 +69,7 @@ def posting_outputs(
 
 def latest_posting(deadlines: list[schedule.Deadline], doc: DocumentPlan) -> date | None:
     """The last lawful day to post `doc`: the earliest `latest` of its notice rules for its hearing."""
-    label = schedule.hearing_label(doc.hearing)
-    ids = set(_rule_ids(doc))
-    days = [
-        d.latest.date() if isinstance(d.latest, datetime) else d.latest
-        for d in deadlines
-        if d.hearing == label and d.rule in ids and d.latest
-    ]
-    return min(days) if days else None
+    return schedule.window_of(deadlines, _rule_ids(doc), doc.hearing)[1]
 
 
 def _rule_ids(doc: DocumentPlan) -> tuple[str, ...]:

@@ -291,10 +291,7 @@ def posting_proofs(the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadli
         places = [p for p in case.posting_places if p.kind in POSTED_AT[doc.kind]]
         count = max([b.params.places.count for b in doc.notices if b.params.places] or [1])  # type: ignore[attr-defined]
         names = [p.name + (f", {p.address.one_line()}" if p.address else "") for p in places]
-        label = schedule.hearing_label(doc.hearing)
-        window = [d for d in deadlines if d.hearing == label and d.rule in notice_ids]
-        latest = min((d.latest for d in window if d.latest), default=None)
-        earliest = max((d.earliest for d in window if d.earliest), default=None)
+        earliest, latest = schedule.window_of(deadlines, notice_ids, doc.hearing)
         where = [b.params.places.description for b in doc.notices if b.params.places]  # type: ignore[attr-defined]
         timing = describe_timing(notice.timing, notice.hearing.value) if notice.timing else ""  # type: ignore[attr-defined]
         cites = "; ".join(dict.fromkeys(c for b in doc.notices for c in b.citations))
@@ -303,8 +300,8 @@ def posting_proofs(the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadli
             "sent_by": notice.sent_by,  # type: ignore[attr-defined]
             "rows": names + [None] * max(0, count - len(names)),
             "photos": doc.kind != DocumentKind.WEBSITE_NOTICE,
-            "post_by": long_date(latest) if latest else None,  # type: ignore[arg-type]
-            "post_from": long_date(earliest) if earliest else None,  # type: ignore[arg-type]
+            "post_by": long_date(latest) if latest else None,
+            "post_from": long_date(earliest) if earliest else None,
             "remove_after": long_date(doc.hearing.date),
             "requirement": "The law requires the notice to be posted"
             + (f" {where[0]}" if where else "")

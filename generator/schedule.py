@@ -578,6 +578,21 @@ def judged_on(case: Case) -> date:
     return case.as_of or date.today()
 
 
+def window_of(
+    deadlines: list[Deadline], rules: tuple[str, ...] | set[str], hearing: Hearing
+) -> tuple[date | None, date | None]:
+    """The days on which every notice rule of `rules` for `hearing` is met: (earliest, latest)."""
+    label = hearing_label(hearing)
+    mine = [d for d in deadlines if d.hearing == label and d.rule in rules]
+
+    def day(x: date | datetime) -> date:
+        return x.date() if isinstance(x, datetime) else x
+
+    latest = min((day(d.latest) for d in mine if d.latest), default=None)
+    earliest = max((day(d.earliest) for d in mine if d.earliest), default=None)
+    return earliest, latest
+
+
 def issues_of(deadlines: list[Deadline], rules: tuple[str, ...], hearing: Hearing) -> list[date]:
     """The newspaper issues computed for the notice rules `rules` of `hearing`."""
     label = hearing_label(hearing)

@@ -186,10 +186,7 @@ def _sign_context(
         lines.append(("hearing_body", hearing.body_name))
     if "proposed_use" in items and case.amendment.proposed_use:
         lines.append(("proposed_use", f"PROPOSED USE: {case.amendment.proposed_use}"))
-    label = schedule.hearing_label(hearing)
-    window = [d for d in deadlines if d.hearing == label and d.rule in notice_ids]
-    latest = min((d.latest for d in window if d.latest), default=None)
-    earliest = max((d.earliest for d in window if d.earliest), default=None)
+    earliest, latest = schedule.window_of(deadlines, notice_ids, hearing)
     width, height = need.size_in
     return {
         "width_in": width,
@@ -203,8 +200,8 @@ def _sign_context(
         "index": need.index,
         "distance_ft": need.distance_ft,
         "citation": need.citation,
-        "post_by": long_date(latest) if latest else None,  # type: ignore[arg-type]
-        "post_from": long_date(earliest) if earliest else None,  # type: ignore[arg-type]
+        "post_by": long_date(latest) if latest else None,
+        "post_from": long_date(earliest) if earliest else None,
         "remove_after": long_date(hearing.date),
     }
 
