@@ -380,16 +380,14 @@ def check_markers(the_plan: Plan, outputs: list[Output]) -> list[Finding]:
 
     findings = []
     by_path = {o.path: o for o in outputs}
-    for doc in the_plan.documents:
+    for doc in the_plan.documents + the_plan.websites + the_plan.postings:
         required = {rule_id: topic for topic, ids in doc.topics().items() for rule_id in ids}
-        html = by_path[f"{doc.name}.html"].data.decode()
-        body = zipfile.ZipFile(io.BytesIO(by_path[f"{doc.name}.docx"].data)).read(
-            "word/document.xml"
-        )
-        found = {
-            "html": set(_DATA_CLAUSE.findall(html)),
-            "docx": {m.decode() for m in _BOOKMARK.findall(body)},
-        }
+        found = {"html": set(_DATA_CLAUSE.findall(by_path[f"{doc.name}.html"].data.decode()))}
+        if f"{doc.name}.docx" in by_path:
+            body = zipfile.ZipFile(io.BytesIO(by_path[f"{doc.name}.docx"].data)).read(
+                "word/document.xml"
+            )
+            found["docx"] = {m.decode() for m in _BOOKMARK.findall(body)}
         for fmt, marks in found.items():
             for rule_id in sorted(set(required) - marks):
                 rule = the_plan.pack.rule(rule_id)

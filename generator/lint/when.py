@@ -18,6 +18,12 @@ Conventions:
 * Numbers that merely look like dates are left alone: parcel ids ("107-4-12"), statute sections
   ("§ 45-24-53"), ZIP+4 codes, phone numbers, ratios ("1:200"), "Section 7.00". So a time needs
   a meridiem, "o'clock", or a two-digit 24-hour clock ("19:00"); a bare "7:00" is not read.
+
+Not read (known gaps): the second day of a range ("March 16 and 17, 2027" gives March 16 of
+`default_year` only), day-first figures ("16/03/2027"), the year 2000 or 2100 in words, "March
+16, '27", the shared meridiem of a time range ("6:00 to 8:00 p.m." gives 8:00 p.m. only),
+"seven-thirty", "half past seven", and seconds ("19:00:00"). A four-digit number after a day
+is taken for its year ("March 16, 2000 Main Street").
 """
 
 from __future__ import annotations
@@ -149,7 +155,10 @@ _DIGIT_FIRST = r"(?=\d)"  # the same for patterns that begin with a figure
 # Word numbers may be written "twenty-seven", "twenty seven" or with a typographic hyphen.
 _JOIN = r"[\s\-\u2010\u2011]?"
 _TENS_WORD = _alternation(_TENS)
-_CARDINAL_WORDS = rf"(?:(?:{_TENS_WORD})(?:{_JOIN}(?:{_alternation(_UNITS)}))?|{_alternation(_TEENS)}|{_alternation(_UNITS)})(?!\w)"
+_CARDINAL_WORDS = (
+    rf"(?:(?:{_TENS_WORD})(?:{_JOIN}(?:{_alternation(_UNITS)}))?"
+    rf"|{_alternation(_TEENS)}|{_alternation(_UNITS)})(?!\w)"
+)
 _ORDINAL_WORDS = (
     rf"(?:(?:twenty|thirty){_JOIN}(?:{_alternation(_UNIT_ORDINALS)})"
     rf"|{_alternation(['twentieth', 'thirtieth', *_TEEN_ORDINALS, *_UNIT_ORDINALS])})(?!\w)"
@@ -176,10 +185,12 @@ _YEAR = (
 _FLAGS = re.IGNORECASE | re.VERBOSE
 
 # "March 16, 2027", "Mar. 16th 2027", "March the 16th", "March sixteenth, 2027".
-_MONTH_FIRST = re.compile(rf"{_starts_with(_MONTHS)} (?<!\w) {_MONTH} \s+ (?:the\s+)? {_DAY} (?:{_YEAR})?", _FLAGS)
+_MONTH_FIRST = re.compile(
+    rf"{_starts_with(_MONTHS)} (?<!\w) {_MONTH} \s+ (?:the\s+)? {_DAY} (?:{_YEAR})?", _FLAGS
+)
 # "16 March 2027", "the 16th day of March, 2027", "sixteenth of March", "the 2d day of May".
 _DAY_FIRST = re.compile(
-    rf"{_starts_with(['the', '0123456789'], _ORDINALS, _TENS)}"
+    rf"{_starts_with(['the', *'0123456789'], _ORDINALS, _TENS)}"
     rf" (?<![\w.:/\-]) (?:(?P<the>the)\s+)? {_DAY} (?P<of>\s+day\s+of|\s+of)? \s+ {_MONTH} (?:{_YEAR})?",
     _FLAGS,
 )
@@ -210,10 +221,11 @@ _WEEKDAY_BEFORE_REACH = 24  # "Wednesday., the " is 16 letters; whitespace may p
 # A weekday in parentheses just after: "March 16, 2027 (Tuesday)".
 _WEEKDAY_AFTER = re.compile(rf"\s* \( \s* (?P<weekday>{_WEEKDAY_WORD}) \.? \s* \)", _FLAGS)
 
-# "p.m.", "P.M", "pm", "p. m.", "noon", "in the evening", "at night".
+# "p.m.", "P.M", "pm", "p. m.", "noon", "in the evening", "at night". A dot after an undotted
+# "pm" ends the sentence, so it is not part of the time.
 _MERIDIEM = r"""(?P<meridiem>
       [ap]\.\s?m(?:\.|(?!\w))
-    | [ap]m(?:\.|(?!\w))
+    | [ap]m(?!\w)
     | noon(?!\w) | midnight(?!\w)
     | in\s+the\s+(?:morning|forenoon|afternoon|evening)(?!\w)
     | at\s+night(?!\w)
@@ -331,7 +343,7 @@ _Read = tuple[date, bool]
 
 
 def _read_month_first(match: re.Match[str], default_year: int | None) -> _Read | None:
-    """"March 16, 2027", "Mar. 16th", "March sixteenth, 2027"."""
+    """`March 16, 2027`, `Mar. 16th`, `March sixteenth, 2027`."""
     if match.group("year") is None:
         if match.group("month") in _WORDLIKE_MONTHS:
             return None  # lowercase "may 16": a verb and a count
@@ -341,7 +353,7 @@ def _read_month_first(match: re.Match[str], default_year: int | None) -> _Read |
 
 
 def _read_day_first(match: re.Match[str], default_year: int | None) -> _Read | None:
-    """"16 March 2027", "the 16th day of March, 2027", "sixteenth of March"."""
+    """`16 March 2027`, `the 16th day of March, 2027`, `sixteenth of March`."""
     if match.group("year") is None and match.group("of") is None:
         return None  # "16 March", "the first May meeting": a count or lot number as often
     return _read_worded(match, default_year)
@@ -488,4 +500,3 @@ def _leftmost_longest(found: list[_M]) -> list[_M]:
         if not kept or mention.start >= kept[-1].end:
             kept.append(mention)
     return kept
-
