@@ -255,6 +255,77 @@ def explain(jurisdiction: str, on: Any, fmt: str) -> None:
     sys.exit(_run(False, None, body))
 
 
+@app.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option(
+    "--case",
+    "case_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="The case the documents give notice of: also check its facts, dates and recipients.",
+)
+@click.option("--jurisdiction", help="Without a case: the pack whose clauses to require.")
+@click.option("--kind", help="Without a case: the kind of document (e.g. newspaper_notice).")
+@click.option(
+    "--on",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    help="Without a case: the law in force on this date (default: today).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "sarif"]),
+    default="text",
+    show_default=True,
+)
+@click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
+@click.option(
+    "--explain", "explain_code", metavar="CODE", help="Print what a rule checks, and why."
+)
+def lint(
+    paths: tuple[Path, ...],
+    case_path: Path | None,
+    jurisdiction: str | None,
+    kind: str | None,
+    on: Any,
+    fmt: str,
+    strict: bool,
+    explain_code: str | None,
+) -> None:
+    """Check notices (TXT, HTML, PDF, DOCX files or packet folders) against the law."""
+
+    def body() -> int:
+        from generator.lint import registry
+
+        if explain_code:
+            if explain_code.upper() not in registry.RULES:
+                raise UserError(
+                    f"no lint rule {explain_code!r}; rules: {', '.join(registry.RULES)}"
+                )
+            click.echo(registry.explain(explain_code), nl=False)
+            return EXIT_OK
+        if not paths:
+            raise UserError("give a packet folder or notice files to lint")
+        if case_path and jurisdiction:
+            raise UserError("give --case or --jurisdiction, not both: a case names its jurisdiction")
+        from generator.lint import report
+        from generator.lint.engine import lint as run
+
+        result = run(
+            list(paths),
+            case_path=case_path,
+            jurisdiction=jurisdiction,
+            kind=kind,
+            on=on.date() if on else None,
+        )
+        render = {"text": report.text, "json": report.as_json, "sarif": report.sarif}[fmt]
+        click.echo(render(result), nl=False)
+        failed = result.errors or (strict and result.warnings)
+        return EXIT_FINDINGS if failed else EXIT_OK
+
+    sys.exit(_run(False, None, body))
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

@@ -1,7 +1,7 @@
 """Turn a notice file (TXT, HTML, PDF, DOCX) into located text blocks the lint checks can read.
 
 Every format becomes a list of `Block`s in reading order; `Extracted.text` joins them with
-"\\n" and `Extracted.locate(offset)` maps a match in that text back to its block, so a finding
+newlines and `Extracted.locate(offset)` maps a match in that text back to its block, so a finding
 can say "paragraph 12" or "page 2, line 5" and quote the words around it.
 
 Numbering (`Block.number`) counts what a reader sees, the same way in every format:
@@ -23,14 +23,15 @@ import bisect
 import os
 import posixpath
 import re
+import threading
 import zipfile
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from multiprocessing import get_context
+from multiprocessing import get_all_start_methods, get_context
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from generator.errors import Problem, UserError
 
@@ -100,7 +101,9 @@ def extract(path: Path) -> Extracted:
     suffix = path.suffix.lower()
     reader = _READERS.get(suffix)
     if reader is None:
-        hint = " (save a Word 97-2003 .doc file as .docx)" if suffix in {".doc", ".rtf"} else ""
+        hint = (
+            " (open it in Word and save it as .docx)" if suffix in {".doc", ".rtf", ".odt"} else ""
+        )
         _fail(
             path,
             f"cannot lint a '{suffix or path.name}' file: lint reads .txt, .html, .pdf and .docx{hint}",
@@ -113,7 +116,7 @@ def extract_pdf_pages(path: Path) -> list[str]:
     return ["\n".join(line for line in page if line) for page in _pdf_lines(Path(path))]
 
 
-def _fail(path: Path, message: str) -> Any:
+def _fail(path: Path, message: str) -> NoReturn:
     raise UserError(Problem(str(path), None, None, "", message))
 
 
@@ -152,6 +155,7 @@ def _decode(path: Path, data: bytes, what: str) -> str:
             return _fail(path, f"not a {what} file in UTF-8 or Windows-1252 encoding")
 
 
+_BULLET_LINE = re.compile(r"^[-*•–]\s")
 _LIST_LINE = re.compile(r"^(?:[-*•–]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s)")
 
 
@@ -167,16 +171,18 @@ def _extract_txt(path: Path) -> Extracted:
             lines.clear()
 
     for line in text.splitlines():
-        if line.strip():
-            lines.append(line.strip())
-        else:
+        if not line.strip():
             flush()
+            continue
+        if _BULLET_LINE.match(line.strip()):
+            flush()  # a bulleted line starts its own item, as it does in the HTML and DOCX
+        lines.append(line.strip())
     flush()
     return Extracted(path, "txt", blocks)
 
 
 def _txt_kind(lines: list[str]) -> str:
-    if len(lines) == 1 and _LIST_LINE.match(lines[0]):
+    if _BULLET_LINE.match(lines[0]) or (len(lines) == 1 and _LIST_LINE.match(lines[0])):
         return "list-item"
     if len(lines) == 1 and lines[0].isupper() and len(lines[0].split()) <= 12:
         return "heading"
@@ -198,12 +204,18 @@ _HTML_KINDS = {
 }
 # Elements that start a new line in a browser but give their text no particular kind.
 _HTML_GENERIC = frozenset(
-    "address article aside blockquote body dd details dialog div dl dt fieldset figure footer "
-    "form header hgroup hr html legend main nav ol section summary table tbody tfoot thead tr ul".split()
+    {
+        *("address", "article", "aside", "blockquote", "body", "dd", "details", "dialog", "div"),
+        *("dl", "dt", "fieldset", "figure", "footer", "form", "header", "hgroup", "hr", "html"),
+        *("legend", "main", "nav", "ol", "section", "summary", "table", "tbody", "tfoot"),
+        *("thead", "tr", "ul"),
+    }
 )
 # Innermost wins among these; a <p> inside a <td> or <li> still reads as the cell or item.
 _HTML_SPECIFIC = ("heading", "caption", "preformatted", "list-item", "table-cell")
-_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
+_META_CHARSET = re.compile(
+    rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE
+)
 
 
 def _html_encoding(path: Path, data: bytes) -> str:
@@ -348,23 +360,28 @@ def _dehyphenate(lines: list[str]) -> list[str]:
     # The rest of the word moves up to the line where it starts, so the whole word can be
     # matched and each line keeps its number; a line left empty stays as "" (not dropped) so
     # later lines keep their numbers too.
-    for i in range(len(lines) - 1):
-        line, following = lines[i], lines[i + 1]
-        if not line or not following:
-            continue
-        last = line[-1]
-        soft = last in _SOFT_HYPHENS or (
-            last == _HYPHEN and len(line) > 1 and line[-2].isalpha() and following[0].islower()
-        )
-        if soft:
+    for i in range(len(lines)):
+        while lines[i] and (nxt := _next_filled(lines, i)) is not None:
+            line, following = lines[i], lines[nxt]
+            last = line[-1]
+            soft = last in _SOFT_HYPHENS or (
+                last == _HYPHEN and len(line) > 1 and line[-2].isalpha() and following[0].islower()
+            )
+            if not soft:
+                break
             rest, _, remainder = following.partition(" ")
             lines[i] = line[:-1] + rest
-            lines[i + 1] = remainder
+            lines[nxt] = remainder
     return [line.replace("\x02", "").replace("\ufffe", "").replace("\u00ad", "") for line in lines]
 
 
+def _next_filled(lines: list[str], i: int) -> int | None:
+    # Lines are never blank on arrival, so an empty one was emptied by a rejoined word.
+    return next((j for j in range(i + 1, len(lines)) if lines[j]), None)
+
+
 def _pdf_worker_init(path: str) -> None:
-    global _worker_doc  # noqa: PLW0603  # one open document per worker process
+    global _worker_doc  # one open document per worker process, opened once
     import pypdfium2 as pdfium
 
     _worker_doc = pdfium.PdfDocument(path)
@@ -387,11 +404,15 @@ def _pdf_lines(path: Path) -> list[list[str]]:
     doc = _pdf_open(path)
     try:
         count = len(doc)
-        workers = min(_cpus(), count // (_PARALLEL_MIN_PAGES // 2))
-        if count >= _PARALLEL_MIN_PAGES and workers >= 2:
-            pages = _pdf_parallel(path, count, workers)
-            if pages is not None:
-                return pages
+    finally:
+        doc.close()  # closed before any worker forks, so no child inherits it half-used
+    workers = min(_cpus(), count // (_PARALLEL_MIN_PAGES // 2))
+    if count >= _PARALLEL_MIN_PAGES and workers >= 2:
+        pages = _pdf_parallel(path, count, workers)
+        if pages is not None:
+            return pages
+    doc = _pdf_open(path)
+    try:
         return [_page_lines(doc, i) for i in range(count)]
     except pdfium.PdfiumError as exc:
         return _fail(path, f"not a readable PDF ({exc})")
@@ -400,21 +421,27 @@ def _pdf_lines(path: Path) -> list[list[str]]:
 
 
 def _pdf_parallel(path: Path, count: int, workers: int) -> list[list[str]] | None:
+    import pypdfium2 as pdfium
+
     # pdfium is not thread-safe and page loading is CPU-bound, so pages are read in worker
-    # processes, each opening the file once; spawned, not forked, so the caller's threads and
-    # pdfium's state in this process do not matter.
+    # processes, each opening the file once. Fork is cheap and re-imports nothing, but is only
+    # safe while this process runs a single thread; otherwise spawn.
+    methods = get_all_start_methods()
+    method = "fork" if "fork" in methods and threading.active_count() == 1 else "spawn"
     size = max(50, min(500, -(-count // (workers * 4))))
     spans = [(start, min(start + size, count)) for start in range(0, count, size)]
     try:
         with ProcessPoolExecutor(
             workers,
-            mp_context=get_context("spawn"),
+            mp_context=get_context(method),
             initializer=_pdf_worker_init,
             initargs=(str(path),),
         ) as pool:
             return [page for chunk in pool.map(_pdf_worker_chunk, spans) for page in chunk]
+    except pdfium.PdfiumError as exc:
+        return _fail(path, f"not a readable PDF ({exc})")
     except (BrokenProcessPool, OSError):
-        return None  # no processes allowed here (sandbox, no /dev/shm): read them serially
+        return None  # no worker processes here (sandbox, no /dev/shm): read serially
 
 
 def _extract_pdf(path: Path) -> Extracted:
@@ -448,6 +475,8 @@ class _Para:
     clauses: dict[str, None] = field(default_factory=dict)
     notes: list[list[Any]] = field(default_factory=list)  # [kind, text, author]
     mark_deleted: bool = False
+    alt: list[str] = field(default_factory=list)  # pictures' alternative text
+    alt_clauses: dict[str, None] = field(default_factory=dict)
     after: list[_Para] = field(default_factory=list)  # text-box paragraphs anchored here
 
 
@@ -494,34 +523,23 @@ class _DocxReader:
             else:
                 self.marker(el)
 
-    def table(self, tbl: Any, include: bool) -> None:
-        for el in tbl:
+    def table(self, container: Any, include: bool) -> None:
+        for el in container:
             tag = el.tag
             if tag == self.q("tr"):
+                # Accepting a deleted row removes it, whatever its runs are marked as.
                 deleted = el.find(f"{self.q('trPr')}/{self.q('del')}") is not None
-                for cell in el:
-                    if cell.tag == self.q("tc"):
-                        self.blocks(cell, "table-cell", include and not deleted)
-                    elif cell.tag in (self.q("sdt"), self.q("customXml")):
-                        self.table_part(cell, include and not deleted)
-                    else:
-                        self.marker(cell)
-            elif tag in (self.q("sdt"), self.q("customXml")):
-                self.table_part(el, include)
-            else:
+                self.table(el, include and not deleted)
+            elif tag == self.q("tc"):
+                self.blocks(el, "table-cell", include)
+            elif tag == self.q("sdt"):
+                content = el.find(self.q("sdtContent"))
+                if content is not None:
+                    self.table(content, include)
+            elif tag == self.q("customXml"):
+                self.table(el, include)
+            elif isinstance(tag, str):
                 self.marker(el)
-
-    def table_part(self, el: Any, include: bool) -> None:
-        content = el.find(self.q("sdtContent")) if el.tag == self.q("sdt") else el
-        if content is not None:
-            # A content control around rows or cells: read it as a table fragment.
-            wrapper = [content]
-            for part in wrapper:
-                for child in part:
-                    if child.tag == self.q("tc"):
-                        self.blocks(child, "table-cell", include)
-                    else:
-                        self.table([child], include)
 
     def choice(self, alternate: Any) -> list[Any]:
         # Word writes the same content twice (modern and legacy); read one copy only.
@@ -647,31 +665,24 @@ class _DocxReader:
     def drawing(self, el: Any, include: bool) -> None:
         for box in self.textboxes(el):
             self.blocks(box, "text-box", include)
-        if include and self.current is not None and not "".join(self.current.parts).strip():
-            # A picture alone in its paragraph: its alternative text stands in for it.
+        if include and self.current is not None:
             for doc_pr in el.iter(_WP + "docPr"):
                 description = (doc_pr.get("descr") or "").strip()
                 if description:
-                    self.current.kind = "image"
-                    self.text(description)
+                    self.current.alt.append(description)
+                    self.current.alt_clauses.update(dict.fromkeys(self.bookmarks.values()))
 
     def textboxes(self, el: Any) -> Iterator[Any]:
-        for child in el:
-            if not isinstance(child.tag, str):
-                continue
-            if child.tag == self.q("txbxContent"):
-                yield child
-            elif child.tag == _MC + "AlternateContent":
-                for chosen in self.choice(child):
-                    yield from self.textboxes_of(chosen)
-            else:
-                yield from self.textboxes(child)
-
-    def textboxes_of(self, el: Any) -> Iterator[Any]:
+        if not isinstance(el.tag, str):
+            return
         if el.tag == self.q("txbxContent"):
             yield el
+        elif el.tag == _MC + "AlternateContent":
+            for chosen in self.choice(el):
+                yield from self.textboxes(chosen)
         else:
-            yield from self.textboxes(el)
+            for child in el:
+                yield from self.textboxes(child)
 
     def symbol(self, sym: Any) -> str:
         code = sym.get(self.q("char"), "")
@@ -724,9 +735,7 @@ class _DocxReader:
             return
         self.current.parts.append(text)
         if not text.isspace():
-            for mark in list(self.untouched):
-                if mark in self.bookmarks:
-                    del self.untouched[mark]
+            self.untouched.clear()
             self.current.clauses.update(dict.fromkeys(self.bookmarks.values()))
 
     def note(self, kind: str, text: str | None, author: str | None) -> None:
@@ -744,29 +753,40 @@ class _DocxReader:
         blocks: list[Block] = []
         notes: list[Note] = []
         parts: list[str] = []
+        alt: list[str] = []
         clauses: dict[str, None] = {}
+        alt_clauses: dict[str, None] = {}
         pending: list[list[Any]] = []
         kind = ""
         for para in self.paras:
             parts.extend(para.parts)
+            alt.extend(para.alt)
             clauses.update(para.clauses)
+            alt_clauses.update(para.alt_clauses)
             pending.extend(para.notes)
             kind = kind or para.kind
             if para.mark_deleted:
                 continue  # accepted, the deletion joins this paragraph to the next one
             text = _squash("".join(parts))
+            if not text and alt:
+                # A paragraph holding only pictures reads as their alternative text.
+                text, kind = _squash(" ".join(alt)), "image"
+                clauses.update(alt_clauses)
             if text:
                 blocks.append(Block(len(blocks) + 1, text, None, kind, tuple(clauses)))
                 notes.extend(self.numbered(pending, len(blocks), text))
                 pending = []
-            parts, clauses, kind = [], {}, ""
+            parts, alt, clauses, alt_clauses, kind = [], [], {}, {}, ""
         pending.extend(self.waiting_notes)
         notes.extend(self.numbered(pending, len(blocks), ""))
         return blocks, notes
 
     @staticmethod
     def numbered(pending: list[list[Any]], number: int, text: str) -> list[Note]:
-        return [Note(kind, number, text if said is None else said, author) for kind, said, author in pending]
+        return [
+            Note(kind, number, text if said is None else _squash(said), author)
+            for kind, said, author in pending
+        ]
 
 
 def _docx_styles(xml: bytes | None, ns: str) -> dict[str, str]:
@@ -830,7 +850,7 @@ def _xml(data: bytes) -> Any:
     parser = etree.XMLParser(
         resolve_entities=False, no_network=True, huge_tree=True, remove_comments=True
     )
-    return etree.fromstring(data, parser=parser)  # noqa: S320
+    return etree.fromstring(data, parser=parser)
 
 
 def _docx_parts(path: Path, archive: zipfile.ZipFile) -> tuple[str, dict[str, str]]:

@@ -1,0 +1,278 @@
+"""The checks of one document's text: required clauses, the case's facts, weekdays, dates.
+
+Clauses are recognized by meaning, as the pack declares them (`checks` of each clause rule):
+several phrasings a clause may take, and `<date>`/`<time>` for a date or a time in any common
+format. Every finding carries the lint code, the pack rule it applies and that rule's citation,
+and where in the document it was found.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date, time
+from typing import Any
+
+from generator.lint import when
+from generator.lint.extract import Extracted
+from generator.lint.registry import RULES
+
+DATE_TOKEN, TIME_TOKEN = "<date>", "<time>"
+# Words that say a date in the same paragraph is when the notice itself ran, went out or went up.
+_CONTEXTS = {
+    "publication": re.compile(r"\b(publish\w*|publication|insertions?|ran|run)\b", re.I),
+    "mailing": re.compile(r"\b(mail\w*|deposit\w*)\b", re.I),
+    "posting": re.compile(r"\b(post(ed|ing)?|displayed)\b", re.I),
+}
+
+
+@dataclass
+class LintFinding:
+    """One problem found, with the rule that found it and the law it applies."""
+
+    code: str
+    message: str
+    document: str
+    rule: str | None = None  # the pack rule applied
+    citation: str | None = None
+    paragraph: int | None = None
+    page: int | None = None
+    line: int | None = None
+    quote: str | None = None
+    severity: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.severity = RULES[self.code].severity
+
+    @property
+    def where(self) -> str:
+        """`page 2, line 5` or `paragraph 12`, as a reader finds it."""
+        if self.page is not None:
+            return f"page {self.page}" + (f", line {self.line}" if self.line else "")
+        return f"paragraph {self.paragraph}" if self.paragraph else ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The finding as JSON-ready data (every output format keeps these fields)."""
+        return {
+            "code": self.code,
+            "name": RULES[self.code].name,
+            "severity": self.severity,
+            "rule": self.rule,
+            "citation": self.citation,
+            "message": self.message,
+            "document": self.document,
+            "location": {
+                k: v
+                for k, v in (
+                    ("paragraph", self.paragraph),
+                    ("page", self.page),
+                    ("line", self.line),
+                    ("quote", self.quote),
+                )
+                if v is not None
+            },
+        }
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What the case says a document must state (None where linting text alone)."""
+
+    hearing_date: date | None = None
+    hearing_time: time | None = None
+    values: dict[str, list[str]] = field(default_factory=dict)  # fact → accepted spellings
+
+
+def normalize(text: str) -> str:
+    """Text compared as a reader compares it: case, spacing, dashes and quotes ignored."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = re.sub(r"[\u2010-\u2015\u2212]", "-", text)
+    text = re.sub(r"[\u2018\u2019\u201c\u201d\"'`]", "", text)
+    return re.sub(r"[\s,;:.()]+", " ", text).strip()
+
+
+def located(ext: Extracted, start: int, end: int) -> dict[str, Any]:
+    """The block a span of `ext.text` falls in, and the words around it."""
+    block = ext.locate(start)
+    text = ext.text
+    quote = " ".join(text[max(0, start - 40) : min(len(text), end + 40)].split())
+    return {"paragraph": block.number if block.page is None else None, "page": block.page,
+            "line": block.line, "quote": quote}  # fmt: skip
+
+
+def clause_findings(
+    ext: Extracted, name: str, clauses: list[Any], expect: Expect | None
+) -> list[LintFinding]:
+    """NL001 for each required clause not recognized; NL002 for each fact it lacks."""
+    text = " ".join(ext.text.split())
+    dates = when.find_dates(
+        text, default_year=expect.hearing_date.year if expect and expect.hearing_date else None
+    )
+    times = when.find_times(text)
+    plain = normalize(text)
+    out: list[LintFinding] = []
+    seen: set[tuple[str, str]] = set()
+    for b in clauses:
+        checks = b.params.checks
+        rule, citation = b.rule.id, "; ".join(dict.fromkeys(b.citations))
+        title = b.rule.title
+        ok = all(_matches(p, text, dates, times) for p in checks.all_patterns) and (
+            not checks.any_pattern
+            or any(_matches(p, text, dates, times) for p in checks.any_pattern)
+        )
+        if not ok:
+            out.append(
+                LintFinding("NL001", f"required clause not found: {title}", name, rule, citation)
+            )
+            continue
+        if expect is None:
+            continue
+        for fact in checks.facts:
+            if (fact, name) in seen:
+                continue
+            problem = _fact_problem(fact, expect, plain, dates, times)
+            if problem:
+                seen.add((fact, name))
+                out.append(LintFinding("NL002", f"{title}: {problem}", name, rule, citation))
+    return out
+
+
+def _matches(pattern: str, text: str, dates: list[Any], times: list[Any]) -> bool:
+    if pattern == DATE_TOKEN:
+        return bool(dates)
+    if pattern == TIME_TOKEN:
+        return bool(times)
+    return re.search(pattern, text, re.IGNORECASE) is not None
+
+
+def _fact_problem(
+    fact: str, expect: Expect, plain: str, dates: list[Any], times: list[Any]
+) -> str | None:
+    """Why `fact` is not stated right, or None when it is."""
+    if fact == "hearing.date" and expect.hearing_date:
+        if any(d.day == expect.hearing_date for d in dates):
+            return None
+        said = "; ".join(dict.fromkeys(d.text for d in dates)) or "no date"
+        return f"the hearing date {when.describe(expect.hearing_date)} is not stated (the document gives {said})"
+    if fact == "hearing.start_time" and expect.hearing_time:
+        if any(when.same_time(t.at, expect.hearing_time) for t in times):
+            return None
+        said = "; ".join(dict.fromkeys(t.text for t in times)) or "no time"
+        return f"the hearing time {expect.hearing_time:%H:%M} is not stated (the document gives {said})"
+    wanted = expect.values.get(fact)
+    if not wanted:
+        return None
+    missing = [w for w in wanted if not _any_spelling(w, plain)]
+    if missing:
+        return f"{fact.replace('_', ' ')} {', '.join(repr(m) for m in missing)} is not stated"
+    return None
+
+
+def _any_spelling(value: str, plain: str) -> bool:
+    """A value is stated if written in full, or by the code before its parenthesis: R-4 (Residential)."""
+    options = {value, value.split(" (", 1)[0]}
+    inside = re.search(r"\(([^)]+)\)", value)
+    if inside:
+        options.add(inside.group(1))  # Residential 4 (R-4): "R-4" alone states it
+    return any(normalize(o) and normalize(o) in plain for o in options)
+
+
+def weekday_findings(ext: Extracted, name: str, default_year: int | None) -> list[LintFinding]:
+    """NL003 for every date written with a weekday it does not fall on."""
+    out = []
+    for d in when.find_dates(ext.text, default_year=default_year):
+        if not d.weekday_ok:
+            out.append(
+                LintFinding(
+                    "NL003",
+                    f"{d.text!r}: {when.describe(d.day).split(',', 1)[1].strip()} is a"
+                    f" {d.day:%A}, not a {d.weekday_text}",
+                    name,
+                    **located(ext, d.start, d.end),
+                )
+            )
+    return out
+
+
+def schedule_findings(
+    ext: Extracted,
+    name: str,
+    deadlines: list[Any],
+    hearing_dates: set[date],
+) -> list[LintFinding]:
+    """NL004 for publication, mailing and posting dates the document gives outside the window."""
+    out: list[LintFinding] = []
+    by_context: dict[str, list[Any]] = {}
+    for d in deadlines:
+        channel = {"newspaper": "publication", "mail": "mailing", "display_ad": "publication"}.get(
+            d.channel or "", "posting"
+        )
+        by_context.setdefault(channel, []).append(d)
+    text = ext.text
+    year = min(hearing_dates).year if hearing_dates else None
+    written: dict[str, list[Any]] = {}
+    for mention in when.find_dates(text, default_year=year):
+        if mention.day in hearing_dates:
+            continue
+        block = ext.locate(mention.start)
+        for context, pattern in _CONTEXTS.items():
+            if pattern.search(block.text):
+                written.setdefault(context, []).append(mention)
+                break
+    for context, mentions in written.items():
+        for d in by_context.get(context, []):
+            issues = list(d.issues or [])
+            for i, m in enumerate(sorted(mentions, key=lambda m: m.day)):
+                latest = issues[i] if i < len(issues) else _day(d.latest)
+                earliest = _day(d.earliest) if i == 0 else None
+                late = latest is not None and m.day > latest
+                early = earliest is not None and m.day < earliest
+                if late or early:
+                    bound = (
+                        f"later than {when.describe(latest)}"  # type: ignore[arg-type]
+                        if late
+                        else f"earlier than {when.describe(earliest)}"  # type: ignore[arg-type]
+                    )
+                    out.append(
+                        LintFinding(
+                            "NL004",
+                            f"{context} date {m.text!r} is {bound}, which the law allows for"
+                            f" {d.action} before the hearing",
+                            name,
+                            d.rule,
+                            d.citation,
+                            **located(ext, m.start, m.end),
+                        )
+                    )
+    return out
+
+
+def _day(value: Any) -> date | None:
+    if value is None:
+        return None
+    return value.date() if hasattr(value, "date") and callable(value.date) else value
+
+
+def note_findings(ext: Extracted, name: str) -> list[LintFinding]:
+    """NL010 for each pending tracked change, NL011 for each comment, located by paragraph."""
+    out = []
+    for note in ext.notes:
+        who = f" by {note.author}" if note.author else ""
+        quote = " ".join(note.text.split())[:80]
+        if note.kind == "comment":
+            out.append(
+                LintFinding("NL011", f"comment{who}: {quote!r}", name, paragraph=note.number)
+            )
+        else:
+            kind = note.kind.removeprefix("tracked_").replace("_", " ")
+            out.append(
+                LintFinding(
+                    "NL010",
+                    f"tracked {kind}{who} not yet accepted or rejected: {quote!r}",
+                    name,
+                    paragraph=note.number,
+                    quote=quote,
+                )
+            )
+    return out

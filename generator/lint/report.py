@@ -1,0 +1,98 @@
+"""Lint findings as text (for a person), JSON (for a program) and SARIF (for code review tools).
+
+Every format keeps the four parts of a finding: the code, its severity, its message and the
+citation of the law applied, with the pack rule, the document and where in it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from generator import __version__
+from generator.lint.engine import LintResult
+from generator.lint.registry import RULES
+
+
+def text(result: LintResult) -> str:
+    """One line per finding, `file: where: CODE [severity] message (rule; citation)`, and a quote."""
+    out = []
+    for f in result.findings:
+        where = f" {f.where}:" if f.where else ""
+        law = "; ".join(x for x in (f.rule, f.citation) if x)
+        out.append(
+            f"{f.document}:{where} {f.code} [{f.severity}] {f.message}"
+            + (f" ({law})" if law else "")
+        )
+        if f.quote:
+            out.append(f"    > {f.quote}")
+    n = len(result.documents)
+    out.append(
+        f"{n} {'document' if n == 1 else 'documents'} checked: {result.errors} errors,"
+        f" {result.warnings} warnings"
+    )
+    return "\n".join(out) + "\n"
+
+
+def as_json(result: LintResult) -> str:
+    """The findings and a summary, as JSON."""
+    data = {
+        "documents": result.documents,
+        "errors": result.errors,
+        "warnings": result.warnings,
+        "findings": [f.as_dict() for f in result.findings],
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def sarif(result: LintResult) -> str:
+    """SARIF 2.1.0: the rules from the registry, each finding a result with its location."""
+    used = sorted({f.code for f in result.findings} | set(RULES))
+    rules = [
+        {
+            "id": code,
+            "name": RULES[code].name,
+            "shortDescription": {"text": RULES[code].summary},
+            "fullDescription": {"text": RULES[code].explanation},
+            "defaultConfiguration": {"level": RULES[code].severity},
+        }
+        for code in used
+    ]
+    results: list[dict[str, Any]] = []
+    for f in result.findings:
+        region: dict[str, Any] = {}
+        if f.paragraph:
+            region["startLine"] = f.paragraph
+        elif f.page:
+            region["startLine"] = f.line or 1
+        if f.quote:
+            region["snippet"] = {"text": f.quote}
+        location: dict[str, Any] = {"artifactLocation": {"uri": f.document}}
+        if region:
+            location["region"] = region
+        results.append(
+            {
+                "ruleId": f.code,
+                "level": f.severity,
+                "message": {"text": f.message + (f" ({f.citation})" if f.citation else "")},
+                "locations": [{"physicalLocation": location}],
+                "properties": {"packRule": f.rule, "citation": f.citation, "page": f.page},
+            }
+        )
+    data = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "zoning-notices-lint",
+                        "version": __version__,
+                        "rules": rules,
+                    }
+                },
+                "results": results,
+            }
+        ],
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
