@@ -26,6 +26,7 @@ from generator.display_ad import (
 )
 from generator.documents import DocumentKind, Format
 from generator.inputs import CaseFile, load_case, load_profile
+from generator.lint.checks import clause_present
 from generator.models.newspaper import Page
 from generator.plan import MapInfo, Plan, plan
 from generator.render import pdf
@@ -172,10 +173,7 @@ def assert_clauses_present(made: Made, text: str) -> None:
         checks = b.params.checks
         if checks is None:
             continue
-        if checks.any_pattern:
-            assert any(re.search(p, text, re.I) for p in checks.any_pattern), b.rule.id
-        for p in checks.all_patterns:
-            assert re.search(p, text, re.I), (b.rule.id, p)
+        assert clause_present(checks, text), b.rule.id
 
 
 @pytest.fixture(scope="module")

@@ -117,11 +117,7 @@ def clause_findings(
         checks = b.params.checks
         rule, citation = b.rule.id, "; ".join(dict.fromkeys(b.citations))
         title = b.rule.title
-        ok = all(_matches(p, text, dates, times) for p in checks.all_patterns) and (
-            not checks.any_pattern
-            or any(_matches(p, text, dates, times) for p in checks.any_pattern)
-        )
-        if not ok:
+        if not _present(checks, text, dates, times):
             out.append(
                 LintFinding("NL001", f"required clause not found: {title}", name, rule, citation)
             )
@@ -136,6 +132,18 @@ def clause_findings(
                 seen.add((fact, name))
                 out.append(LintFinding("NL002", f"{title}: {problem}", name, rule, citation))
     return out
+
+
+def clause_present(checks: Any, text: str) -> bool:
+    """Whether a clause's `checks` recognize it in `text` (any wording the pack allows)."""
+    text = " ".join(text.split())
+    return _present(checks, text, when.find_dates(text, default_year=2000), when.find_times(text))
+
+
+def _present(checks: Any, text: str, dates: list[Any], times: list[Any]) -> bool:
+    return all(_matches(p, text, dates, times) for p in checks.all_patterns) and (
+        not checks.any_pattern or any(_matches(p, text, dates, times) for p in checks.any_pattern)
+    )
 
 
 def _matches(pattern: str, text: str, dates: list[Any], times: list[Any]) -> bool:
