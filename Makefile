@@ -12,7 +12,7 @@ PYTEST_ARGS += --slow
 DEBS += libreoffice-writer-nogui
 endif
 
-.PHONY: demo test setup system-deps lint goldens docx-templates bench clean sample-data
+.PHONY: demo test setup system-deps lint goldens docx-templates docs bench clean sample-data
 
 demo: setup sample-data
 	$(BIN)/notices build cases/*.yaml
@@ -56,6 +56,10 @@ goldens: setup
 docx-templates: setup
 	$(BIN)/python templates/build_docx_templates.py
 	$(BIN)/python templates/build_proof_templates.py
+
+# The lint rules reference is generated from the registry; a test keeps it current.
+docs: setup
+	$(BIN)/python -c "from generator.lint.registry import reference; open('docs/lint-rules.md', 'w').write(reference())"
 
 bench: setup
 	$(BIN)/python bench/startup.py

@@ -8,6 +8,7 @@ and where in the document it was found.
 
 from __future__ import annotations
 
+import calendar
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from typing import Any
 from generator.lint import when
 from generator.lint.extract import Extracted
 from generator.lint.registry import RULES
+from generator.render.filters import clock
 
 DATE_TOKEN, TIME_TOKEN = "<date>", "<time>"
 # Words that say a date in the same paragraph is when the notice itself ran, went out or went up.
@@ -167,7 +169,7 @@ def _fact_problem(
         if any(when.same_time(t.at, expect.hearing_time) for t in times):
             return None
         said = "; ".join(dict.fromkeys(t.text for t in times)) or "no time"
-        return f"the hearing time {expect.hearing_time:%H:%M} is not stated (the document gives {said})"
+        return f"the hearing time {clock(expect.hearing_time)} is not stated (the document gives {said})"
     wanted = expect.values.get(fact)
     if not wanted:
         return None
@@ -195,7 +197,7 @@ def weekday_findings(ext: Extracted, name: str, default_year: int | None) -> lis
                 LintFinding(
                     "NL003",
                     f"{d.text!r}: {when.describe(d.day).split(',', 1)[1].strip()} is a"
-                    f" {d.day:%A}, not a {d.weekday_text}",
+                    f" {d.day:%A}, not a {calendar.day_name[d.weekday or 0]}",
                     name,
                     **located(ext, d.start, d.end),
                 )
@@ -237,16 +239,16 @@ def schedule_findings(
                 late = latest is not None and m.day > latest
                 early = earliest is not None and m.day < earliest
                 if late or early:
+                    what = f"insertion {i + 1}" if issues else f"the {context}"
                     bound = (
-                        f"later than {when.describe(latest)}"  # type: ignore[arg-type]
+                        f"after {when.describe(latest)}, the last day the law allows for {what}"  # type: ignore[arg-type]
                         if late
-                        else f"earlier than {when.describe(earliest)}"  # type: ignore[arg-type]
+                        else f"before {when.describe(earliest)}, the first day the law allows for it"  # type: ignore[arg-type]
                     )
                     out.append(
                         LintFinding(
                             "NL004",
-                            f"{context} date {m.text!r} is {bound}, which the law allows for"
-                            f" {d.action} before the hearing",
+                            f"{context} date {m.text!r} is {bound}",
                             name,
                             d.rule,
                             d.citation,
@@ -263,23 +265,24 @@ def _day(value: Any) -> date | None:
 
 
 def note_findings(ext: Extracted, name: str) -> list[LintFinding]:
-    """NL010 for each pending tracked change, NL011 for each comment, located by paragraph."""
-    out = []
+    """NL010 for pending tracked changes, NL011 for comments: one per paragraph, kind and author."""
+    merged: dict[tuple[str, int, str | None], list[str]] = {}
     for note in ext.notes:
-        who = f" by {note.author}" if note.author else ""
-        quote = " ".join(note.text.split())[:80]
-        if note.kind == "comment":
-            out.append(
-                LintFinding("NL011", f"comment{who}: {quote!r}", name, paragraph=note.number)
-            )
+        merged.setdefault((note.kind, note.number, note.author), []).append(note.text)
+    out = []
+    for (note_kind, number, author), texts in merged.items():
+        who = f" by {author}" if author else ""
+        quote = " ".join(" ".join(texts).split())[:80]
+        if note_kind == "comment":
+            out.append(LintFinding("NL011", f"comment{who}: {quote!r}", name, paragraph=number))
         else:
-            kind = note.kind.removeprefix("tracked_").replace("_", " ")
+            kind = note_kind.removeprefix("tracked_").replace("_", " ")
             out.append(
                 LintFinding(
                     "NL010",
                     f"tracked {kind}{who} not yet accepted or rejected: {quote!r}",
                     name,
-                    paragraph=note.number,
+                    paragraph=number,
                     quote=quote,
                 )
             )

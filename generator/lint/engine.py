@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import itertools
 import json
 import re
 from dataclasses import dataclass, field
@@ -318,18 +319,23 @@ def _letters_for_everyone(
     ]  # fmt: skip
     if not listing.is_file() or not letters:
         return []
-    lines = {checks.normalize(b.text) for t in letters for b in texts[t.path].blocks}
+    # An address block may wrap a long name over two lines: look for it on one line or two.
+    lines: set[str] = set()
+    for t in letters:
+        blocks = [checks.normalize(b.text) for b in texts[t.path].blocks]
+        lines.update(blocks)
+        lines.update(f"{a} {b}" for a, b in itertools.pairwise(blocks))
     with listing.open(encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
     out = []
     for row in rows:
-        name = (row.get("name") or "").strip()
+        name = (row.get("recipient") or "").strip()
         if name and checks.normalize(name) not in lines:
             out.append(
                 LintFinding(
                     "NL005",
-                    f"{name} ({row.get('address') or row.get('mail_address1') or 'no address'}) is"
-                    " on the recipients list but no letter is addressed to them",
+                    f"{name} ({row.get('address_1') or 'no address'}) is on the recipients list"
+                    " but no letter is addressed to them",
                     listing.name,
                     row.get("rule") or None,
                     row.get("citation") or None,
@@ -343,6 +349,7 @@ def _consistent(
 ) -> list[LintFinding]:
     """NL009: documents of the same hearing that state different moments for it."""
     from generator.lint import when
+    from generator.render.filters import clock
 
     groups: dict[str, list[tuple[Target, tuple[date, Any] | None]]] = {}
     for t in targets:
@@ -365,9 +372,9 @@ def _consistent(
                 out.append(
                     LintFinding(
                         "NL009",
-                        f"states the hearing as {when.describe(moment[0])} at {moment[1]:%H:%M};"
+                        f"states the hearing as {when.describe(moment[0])} at {clock(moment[1])};"
                         f" {', '.join(moments[usual][:3])} state {when.describe(usual[0])} at"
-                        f" {usual[1]:%H:%M}",
+                        f" {clock(usual[1])}",
                         name,
                     )
                 )
