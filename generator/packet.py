@@ -29,6 +29,7 @@ from generator.render import context as ctx
 from generator.rules.loader import ROOT, resolve
 
 MANIFEST = "manifest.json"
+LINT_REPORT = "lint_report.json"
 LIBRARIES = ("weasyprint", "docxtpl", "python-docx", "jinja2", "markdown", "pydantic", "pyyaml")
 
 
@@ -102,7 +103,9 @@ def build(case_path: Path, out_root: Path, progress: Callable[[int], None] | Non
     manifest = _manifest(cf, the_plan, outputs, findings)
     if found.provenance["method"] or found.recipients:
         manifest["recipients"] = found.provenance
-    return _write(out_root / cf.id, outputs, manifest)
+    from generator.lint.engine import Context
+
+    return _write(out_root / cf.id, outputs, manifest, Context(cf.case, cf, the_plan, deadlines))
 
 
 def render(the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadline]) -> list[Output]:
@@ -460,8 +463,8 @@ def _sha(path: Path) -> str:
     return sha256_file(path)
 
 
-def _write(folder: Path, outputs: list[Output], manifest: dict) -> Result:
-    """Move the packet into place, keeping edited drafts aside; the manifest is written last."""
+def _write(folder: Path, outputs: list[Output], manifest: dict, lint_context: Any) -> Result:
+    """Move the packet into place, keeping edited drafts aside, lint it; the manifest comes last."""
     kept = _place(folder, outputs, _previous_hashes(folder), remove_stale=True)
     edited = sorted(p.name for p in folder.glob("*.edited-*.*"))
     manifest = dict(manifest)
@@ -469,9 +472,34 @@ def _write(folder: Path, outputs: list[Output], manifest: dict) -> Result:
         {"path": name, "sha256": _sha(folder / name), "draft_of": re.sub(r"\.edited-\d+", "", name)}
         for name in edited
     ]
+    _lint(folder, manifest, lint_context)
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
     (folder / MANIFEST).write_text(text, encoding="utf-8")
     return Result(folder, manifest, kept)
+
+
+def _lint(folder: Path, manifest: dict, context: Any) -> None:
+    """Run `notices lint` on the packet as written (edited drafts too); its errors make it not ready."""
+    from generator.lint import report
+    from generator.lint.engine import lint
+
+    result = lint([folder], context=context)
+    data = report.as_json(result, base=folder).encode()
+    (folder / LINT_REPORT).write_bytes(data)
+    entry = Output(DocumentKind.LINT_REPORT, Format.JSON, LINT_REPORT, data)
+    manifest["documents"] = sorted(
+        [*manifest["documents"], {"kind": entry.kind.value, "format": "json", "path": LINT_REPORT,
+                                  "sha256": entry.sha256}],
+        key=lambda d: d["path"],
+    )  # fmt: skip
+    rank = {"error": 0, "warning": 1, "info": 2}
+    found = [
+        Finding(f.severity, f.code, f"{f.where + ': ' if f.where else ''}{f.message}", f.rule,
+                f.citation, f.document).as_dict()
+        for f in result.findings
+    ]  # fmt: skip
+    manifest["findings"] = sorted(manifest["findings"] + found, key=lambda f: rank[f["severity"]])
+    manifest["ready"] = manifest["ready"] and not result.errors
 
 
 def _place(

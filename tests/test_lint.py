@@ -256,3 +256,29 @@ def test_explain_and_the_generated_reference() -> None:
     assert done.returncode == 0 and done.stdout.startswith("NL003 wrong-weekday (error)")
     reference = (ROOT / "docs" / "lint-rules.md").read_text(encoding="utf-8")
     assert reference == registry.reference(), "docs/lint-rules.md is stale: run `make docs`"
+
+
+def test_build_lints_its_packet_and_an_edited_draft_missing_a_clause_makes_it_not_ready(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "out"
+    case = str(CASES / "ep-2027-za-03.yaml")
+    first = notices("build", case, "--out", str(out))
+    assert first.returncode == 0, first.stderr
+    folder = out / "ep-2027-za-03"
+    manifest = json.loads((folder / "manifest.json").read_text())
+    report = next(d for d in manifest["documents"] if d["path"] == "lint_report.json")
+    assert report["kind"] == "lint_report"
+    assert json.loads((folder / "lint_report.json").read_text())["errors"] == 0
+    # A lawyer deletes the clause in Word; the next build keeps the draft and lints it too.
+    rewrite_docx(
+        folder / "newspaper_notice.docx",
+        lambda xml: xml.replace(amended_paragraph(xml).group(0), ""),
+    )
+    second = notices("build", case, "--out", str(out))
+    assert second.returncode == 1, second.stdout + second.stderr
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert not manifest["ready"]
+    (missing,) = [f for f in manifest["findings"] if f["code"] == "NL001"]
+    assert missing["document"] == "newspaper_notice.edited-1.docx"
+    assert missing["rule"] == "may_be_amended" and "45-24-53(a)(5)" in missing["citation"]

@@ -87,8 +87,12 @@ def lint(
     jurisdiction: str | None = None,
     kind: str | None = None,
     on: date | None = None,
+    context: Context | None = None,
 ) -> LintResult:
-    """Lint files and packet folders; raise `UserError` for a path or option that cannot be used."""
+    """Lint files and packet folders; raise `UserError` for a path or option that cannot be used.
+
+    `context` is a case already planned (as `notices build` has it), in place of `case_path`.
+    """
     files: list[Path] = []
     packets: list[Path] = []
     for path in paths:
@@ -99,9 +103,10 @@ def lint(
             files.append(path)
         else:
             raise UserError(Problem(str(path), None, None, "", "no such file or folder"))
-    if case_path is None and not jurisdiction:
-        case_path = next((c for c in map(_manifest_case, packets) if c), None)
-    context = _context(case_path) if case_path else Context()
+    if context is None:
+        if case_path is None and not jurisdiction:
+            case_path = next((c for c in map(_manifest_case, packets) if c), None)
+        context = _context(case_path) if case_path else Context()
     targets = [_target(f, context, jurisdiction, kind, on) for f in files]
     findings: list[LintFinding] = []
     texts: dict[Path, Extracted] = {}

@@ -7,6 +7,7 @@ citation of the law applied, with the pack rule, the document and where in it.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from generator import __version__
@@ -34,10 +35,11 @@ def text(result: LintResult) -> str:
     return "\n".join(out) + "\n"
 
 
-def as_json(result: LintResult) -> str:
-    """The findings and a summary, as JSON."""
+def as_json(result: LintResult, base: Path | None = None) -> str:
+    """The findings and a summary, as JSON (document paths relative to `base`, if given)."""
+    documents = [str(Path(d).relative_to(base)) if base else d for d in result.documents]
     data = {
-        "documents": result.documents,
+        "documents": documents,
         "errors": result.errors,
         "warnings": result.warnings,
         "findings": [f.as_dict() for f in result.findings],
