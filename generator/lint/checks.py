@@ -108,10 +108,11 @@ def clause_findings(
 ) -> list[LintFinding]:
     """NL001 for each required clause not recognized; NL002 for each fact it lacks."""
     text = " ".join(ext.text.split())
+    # Dates and times are read in the document's own text, so a finding can point at them.
     dates = when.find_dates(
-        text, default_year=expect.hearing_date.year if expect and expect.hearing_date else None
+        ext.text, default_year=expect.hearing_date.year if expect and expect.hearing_date else None
     )
-    times = when.find_times(text)
+    times = when.find_times(ext.text)
     plain = normalize(text)
     out: list[LintFinding] = []
     seen: set[tuple[str, str]] = set()
@@ -132,8 +133,18 @@ def clause_findings(
             problem = _fact_problem(fact, expect, plain, dates, times)
             if problem:
                 seen.add((fact, name))
-                out.append(LintFinding("NL002", f"{title}: {problem}", name, rule, citation))
+                where = _where_said(ext, fact, dates, times)
+                out.append(
+                    LintFinding("NL002", f"{title}: {problem}", name, rule, citation, **where)
+                )
     return out
+
+
+def _where_said(ext: Extracted, fact: str, dates: list[Any], times: list[Any]) -> dict[str, Any]:
+    """Where the document states the hearing's date or time (wrongly), to point the reader there."""
+    mentions = {"hearing.date": dates, "hearing.start_time": times}.get(fact) or []
+    near = [m for m in mentions if "hear" in ext.locate(m.start).text.lower()] or mentions
+    return located(ext, near[0].start, near[0].end) if near else {}
 
 
 def clause_present(checks: Any, text: str) -> bool:
