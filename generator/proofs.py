@@ -77,8 +77,6 @@ def proof_outputs(
             notice_ids = {i for b in mails if proves & set(b.ids) for i in b.ids}
             if kind in DOCUMENTS and notice_ids:
                 wanted.append((kind, hearing, proof, notice_ids))
-    stylesheet = templates.find(pack, "notice.css").read_text(encoding="utf-8")
-    env = templates.environment(pack, autoescape=True)
     out: list[Proof] = []
     names: list[str] = []
     for kind, hearing, proof, notice_ids in wanted:
@@ -95,15 +93,7 @@ def proof_outputs(
         context["proof"]["recipients"] = [_row(r) for r in pieces]
         context["proof"]["count"] = len(pieces)
         context["proof"]["owners"] = _owners(case, served or found.recipients)
-        context["stylesheet"] = Markup(stylesheet)  # noqa: S704  # our own file from templates/
-        rules = tuple(proof.ids)
-        html = templates.render(env, "proof.html.j2", context)
-        from generator.render import pdf
-
-        data = pdf.write_pdf(html, {}, templates.search_path(pack))
-        out.append((kind, Format.PDF, f"{name}.pdf", data, rules))
-        docx_data = _docx(pack, templates.find(pack, f"{kind.value}.docx"), context)
-        out.append((kind, Format.DOCX, f"{name}.docx", docx_data, rules))
+        out += _render_proof(pack, kind, name, "proof", context, proof.ids, docx=kind.value)
     return out
 
 
@@ -149,7 +139,6 @@ def _context(
     due = [d.latest for d in deadlines if d.hearing == label and d.rule in notice_ids and d.latest]
     affiant = case.affiant or case.signer or case.contact
     sender = case.mail.sender or case.signer or case.contact
-    notary = case.notary
     provenance = found.provenance or {}
     parcels = next((x for x in provenance.get("layers", []) if x.get("layer") == "parcels"), None)
     pack = the_plan.pack
@@ -162,27 +151,13 @@ def _context(
     certify_to = params.certify_to or ""
     if not certify_to or certify_to.startswith(("the governing board", "the local government")):
         certify_to = f"the {hearing.body_name}"  # the generic words of the statute, named
-    data = {
-        "document": kind.value,
-        "title": TITLES[kind],
-        "blank": BLANK,
-        "caption": {
-            "state": (notary.state if notary else None) or BLANK,
-            "county": (notary.county if notary else None) or BLANK,
-        },
+    context = _base_context(the_plan, cf, hearing, kind, proof, TITLES[kind])
+    context["proof"] |= {
         "affiant": {"name": affiant.name, "title": affiant.title or ""},
         "sender": {"name": sender.name, "title": sender.title or ""},
         "applicant": case.applicant.name,
-        "signed_by": params.signed_by or "",
         "certify_to": certify_to,
         "conclusive": params.conclusive_absent_fraud,
-        "notarized": params.notarized,
-        "notary": {
-            "name": (notary.name if notary else None) or BLANK,
-            "expires": long_date(notary.commission_expires)
-            if notary and notary.commission_expires
-            else BLANK,
-        },
         "latest": long_date(min(due)) if due else None,
         "mail_class": "certified mail, postage prepaid"
         if case.mail.mail_class == "certified"
@@ -200,20 +175,9 @@ def _context(
                 if x.get("rule") in used
             ],
         },
-        "attachments": list(params.attachments),
-        "citation": "; ".join(dict.fromkeys(proof.citations)),
         "parcel_ids": ", ".join(p.id for p in case.parcels),
     }
-    return {
-        "proof": data,
-        "municipality": case.municipality,
-        "case_number": case.case_number,
-        "amendment": case.amendment,
-        "hearing": hearing,
-        "hearing_when": when(hearing.date, hearing.start_time),
-        "hearing_address": hearing.address.one_line(),
-        "terms": the_plan.pack.terms,
-    }
+    return context
 
 
 def _docx(pack: Any, template: Any, context: dict[str, Any]) -> bytes:
@@ -369,15 +333,21 @@ def _base_context(
 
 
 def _render_proof(
-    pack: Any, kind: DocumentKind, name: str, template: str, context: dict[str, Any], rules: Any
+    pack: Any,
+    kind: DocumentKind,
+    name: str,
+    template: str,
+    context: dict[str, Any],
+    rules: Any,
+    docx: str | None = None,
 ) -> list[Proof]:
-    """The proof as PDF and as DOCX for the signer to edit."""
+    """The proof as PDF (`<template>.html.j2`) and as DOCX (`<docx or template>.docx`) to edit."""
     from generator.render import pdf
 
     env = templates.environment(pack, autoescape=True)
     html = templates.render(env, f"{template}.html.j2", context)
     data = pdf.write_pdf(html, {}, templates.search_path(pack))
-    docx_data = _docx(pack, templates.find(pack, f"{template}.docx"), context)
+    docx_data = _docx(pack, templates.find(pack, f"{docx or template}.docx"), context)
     return [
         (kind, Format.PDF, f"{name}.pdf", data, tuple(rules)),
         (kind, Format.DOCX, f"{name}.docx", docx_data, tuple(rules)),
