@@ -94,8 +94,8 @@ def sign_outputs(
                     f"the law names no reading distance for the {doc.name}; its letters are sized"
                     f" to be legible from {need.distance_ft:g} ft ({need.cap_in:.2f} in capitals):"
                     " set `sign.legible_from_ft` to the width of the street it faces",
-                    need.rules[0] if need.rules else None,
-                    need.citation or None,
+                    need.rules[0] if need.rules else doc.notices[0].rule.id,
+                    need.citation or "; ".join(dict.fromkeys(doc.notices[0].citations)),
                     f"{doc.name}.pdf",
                 )
             )
