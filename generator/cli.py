@@ -307,7 +307,9 @@ def lint(
         if not paths:
             raise UserError("give a packet folder or notice files to lint")
         if case_path and jurisdiction:
-            raise UserError("give --case or --jurisdiction, not both: a case names its jurisdiction")
+            raise UserError(
+                "give --case or --jurisdiction, not both: a case names its jurisdiction"
+            )
         from generator.lint import report
         from generator.lint.engine import lint as run
 
