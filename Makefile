@@ -66,6 +66,7 @@ bench: setup
 	$(BIN)/python bench/build.py
 	$(BIN)/python bench/recipients.py
 	$(BIN)/python bench/mailing.py
+	$(BIN)/python bench/lint.py
 
 clean:
 	rm -rf output/* $(VENV)

@@ -386,6 +386,122 @@ def test_pdf_large_file_reads_in_parallel_like_serially(
     assert last.number == 22 * 500
 
 
+# ---------------------------------------------------------------- letters: one shared body
+
+
+def mail_merged(packet: Path, path: Path, owners: int = 60) -> Path:
+    """A letters PDF as `notices build` makes it: the notice as a shared body under every page."""
+    from generator import letters, mailing
+    from generator.recipients import Recipient
+
+    people = [
+        Recipient(
+            f"OWNER {n:03d}", [f"{n} MAIN ST"], "EAST PROVIDENCE", "RI", "02914", parcels=[f"P-{n}"]
+        )
+        for n in range(owners)
+    ]
+    people.insert(  # too many parcels for the window: an overflow page without the body
+        3,
+        Recipient(
+            "BIG LANDLORD LLC", ["1 MAIN ST"], "EAST PROVIDENCE", "RI", "02914",
+            parcels=[f"107-{n}-1" for n in range(200)],
+        ),
+    )  # fmt: skip
+    body = (packet / "newspaper_notice.pdf").read_bytes()
+    made = letters.combine(
+        body, mailing.pieces(people), sender=["City Hall", "1 Main St"], duplex=True
+    )
+    path.write_bytes(made.pdf)
+    return path
+
+
+def plain_reading(path: Path, monkeypatch: pytest.MonkeyPatch) -> Extracted:
+    with monkeypatch.context() as patch:
+        patch.setattr(extract_module, "_SHARED_MIN_PAGES", 10**9)
+        return extract(path)
+
+
+def spy_compose(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """What each shortcut attempt composed (None: it fell back to reading page by page)."""
+    taken: list[object] = []
+    compose = extract_module._compose
+    monkeypatch.setattr(
+        extract_module, "_compose", lambda *a: taken.append(compose(*a)) or taken[-1]
+    )
+    return taken
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+def test_built_letters_sharing_one_body_read_exactly_like_page_by_page(
+    packet: Path, monkeypatch: pytest.MonkeyPatch, parallel: bool
+) -> None:
+    path = packet / "letters.pdf"  # 30 letters of 2 pages: two bodies, each under 30 pages
+    monkeypatch.setattr(extract_module, "_SHARED_MIN_PAGES", 10)
+    if parallel:
+        monkeypatch.setattr(extract_module, "_PARALLEL_MIN_PAGES", 20)
+    taken = spy_compose(monkeypatch)
+    fast = extract(path)
+    assert taken and taken[0] is not None  # each body really was read once
+    plain = plain_reading(path, monkeypatch)
+    assert fast.pages == plain.pages == 60
+    assert fast.blocks == plain.blocks
+    assert extract_pdf_pages(path) == [
+        "\n".join(b.text for b in plain.blocks if b.page == n) for n in range(1, 61)
+    ]
+    first = [b.text for b in fast.blocks if b.page == 1]
+    assert any("public hearing" in t.lower() for t in first)  # the body, under the address
+
+
+def test_a_body_line_beside_an_address_line_is_read_page_by_page(
+    tmp_path: Path, packet: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The newspaper notice's footer "Page 2 of 2" sits on the baseline of the letter's own
+    # "OWNER 000 — page 2 of 2", so pdfium reads both as one line: the body's text does not
+    # simply come first, and the shortcut must notice and step aside.
+    path = mail_merged(packet, tmp_path / "letters.pdf")
+    taken = spy_compose(monkeypatch)
+    fast = extract(path)
+    assert taken == [None]
+    plain = plain_reading(path, monkeypatch)
+    assert fast.pages == plain.pages > 120
+    assert fast.blocks == plain.blocks
+    assert "Page 2 of 2 OWNER 000 — page 2 of 2" in [b.text for b in fast.blocks if b.page == 2]
+
+
+def test_a_shared_form_not_painted_first_is_read_page_by_page(
+    tmp_path: Path, packet: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = mail_merged(packet, tmp_path / "letters.pdf")
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        page = pdf.pages[5].obj
+        page.Contents = pikepdf.Array(list(page.Contents)[::-1])  # the body over the address
+        pdf.save(path)
+    assert extract_module._pdf_shared_lines(path, len(pikepdf.open(path).pages)) is None
+    assert extract(path).blocks == plain_reading(path, monkeypatch).blocks
+
+
+def test_a_shared_form_drawn_inside_another_is_read_page_by_page(tmp_path: Path) -> None:
+    pdf = pikepdf.new()
+    inner = pikepdf.Stream(pdf, b"")
+    inner.Type, inner.Subtype, inner.BBox = pikepdf.Name.XObject, pikepdf.Name.Form, [0, 0, 10, 10]
+    for n in range(60):
+        pdf.add_blank_page()
+        page = pdf.pages[n].obj
+        outer = pikepdf.Stream(pdf, b"q /In Do Q")
+        outer.Type, outer.Subtype, outer.BBox = (
+            pikepdf.Name.XObject,
+            pikepdf.Name.Form,
+            [0, 0, 9, 9],
+        )
+        outer.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(In=inner))
+        page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Body=inner, Mine=outer))
+        page.Contents = pikepdf.Array(
+            [pikepdf.Stream(pdf, b"q /Body Do Q"), pikepdf.Stream(pdf, b"q /Mine Do Q")]
+        )
+    pdf.save(tmp_path / "nested.pdf")
+    assert extract_module._pdf_shared_lines(tmp_path / "nested.pdf", 60) is None
+
+
 # ---------------------------------------------------------------- bad input
 
 

@@ -78,6 +78,20 @@ class LintFinding:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """A document's text and the dates and times written in it, read once for every check."""
+
+    ext: Extracted
+    dates: list[Any]
+    times: list[Any]
+
+    @classmethod
+    def of(cls, ext: Extracted, year: int | None) -> Reading:
+        """Read `ext`'s dates (completing those without a year with `year`) and times."""
+        return cls(ext, when.find_dates(ext.text, default_year=year), when.find_times(ext.text))
+
+
+@dataclass(frozen=True)
 class Expect:
     """What the case says a document must state (None where linting text alone)."""
 
@@ -104,15 +118,11 @@ def located(ext: Extracted, start: int, end: int) -> dict[str, Any]:
 
 
 def clause_findings(
-    ext: Extracted, name: str, clauses: list[Any], expect: Expect | None
+    reading: Reading, name: str, clauses: list[Any], expect: Expect | None
 ) -> list[LintFinding]:
     """NL001 for each required clause not recognized; NL002 for each fact it lacks."""
+    ext, dates, times = reading.ext, reading.dates, reading.times
     text = " ".join(ext.text.split())
-    # Dates and times are read in the document's own text, so a finding can point at them.
-    dates = when.find_dates(
-        ext.text, default_year=expect.hearing_date.year if expect and expect.hearing_date else None
-    )
-    times = when.find_times(ext.text)
     plain = normalize(text)
     out: list[LintFinding] = []
     seen: set[tuple[str, str]] = set()
@@ -199,10 +209,11 @@ def _any_spelling(value: str, plain: str) -> bool:
     return any(normalize(o) and normalize(o) in plain for o in options)
 
 
-def weekday_findings(ext: Extracted, name: str, default_year: int | None) -> list[LintFinding]:
+def weekday_findings(reading: Reading, name: str) -> list[LintFinding]:
     """NL003 for every date written with a weekday it does not fall on."""
+    ext = reading.ext
     out = []
-    for d in when.find_dates(ext.text, default_year=default_year):
+    for d in reading.dates:
         if not d.weekday_ok:
             out.append(
                 LintFinding(
@@ -217,7 +228,7 @@ def weekday_findings(ext: Extracted, name: str, default_year: int | None) -> lis
 
 
 def schedule_findings(
-    ext: Extracted,
+    reading: Reading,
     name: str,
     deadlines: list[Any],
     hearing_dates: set[date],
@@ -230,10 +241,9 @@ def schedule_findings(
             d.channel or "", "posting"
         )
         by_context.setdefault(channel, []).append(d)
-    text = ext.text
-    year = min(hearing_dates).year if hearing_dates else None
+    ext = reading.ext
     written: dict[str, list[Any]] = {}
-    for mention in when.find_dates(text, default_year=year):
+    for mention in reading.dates:
         if mention.day in hearing_dates:
             continue
         block = ext.locate(mention.start)

@@ -14,8 +14,12 @@ import dataclasses
 import itertools
 import json
 import re
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import date
+from multiprocessing import get_all_start_methods, get_context
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +27,7 @@ from generator.documents import DocumentKind
 from generator.errors import Problem, UserError
 from generator.lint import checks
 from generator.lint.checks import Expect, LintFinding
-from generator.lint.extract import Extracted, extract
+from generator.lint.extract import Extracted, cpus, extract
 
 # The documents a notice linter reads; the rest of a packet (lists, labels, proofs) it does not.
 NOTICE_KINDS = (
@@ -109,12 +113,12 @@ def lint(
         context = _context(case_path) if case_path else Context()
     targets = [_target(f, context, jurisdiction, kind, on) for f in files]
     findings: list[LintFinding] = []
-    texts: dict[Path, Extracted] = {}
-    for target, ext in zip(targets, _extract_all([t.path for t in targets]), strict=True):
-        texts[target.path] = ext
-        findings += _document(target, ext, context)
+    read: dict[Path, Read] = {}
+    for target, done in zip(targets, _check_all(targets, context), strict=True):
+        read[target.path] = done
+        findings += done.findings
     for folder in packets:
-        findings += _packet(folder, [t for t in targets if t.path.parent == folder], texts, context)
+        findings += _packet(folder, [t for t in targets if t.path.parent == folder], read, context)
     return LintResult(findings, [str(t.path) for t in targets])
 
 
@@ -230,9 +234,65 @@ def _pack_clauses(jurisdiction: str, kind: DocumentKind, on: date | None) -> lis
     ]
 
 
-def _extract_all(paths: list[Path]) -> list[Extracted]:
-    """Read every file; large PDFs are split across the cores by the extractor."""
-    return [extract(p) for p in paths]
+@dataclass
+class Read:
+    """What the packet checks need of a document once its own checks ran (not its text)."""
+
+    findings: list[LintFinding]
+    moment: tuple[date, Any] | None  # the first date followed by a time it states
+    lines: set[str] | None = None  # a letters PDF: its lines (and pairs of lines), normalized
+
+
+_JOBS: tuple[list[Target], Context] | None = None  # what forked workers check, by index
+
+
+def _check_all(targets: list[Target], context: Context) -> list[Read]:
+    """Read and check every document, one per core at a time, the largest files first."""
+    global _JOBS
+    workers = min(cpus(), len(targets))
+    # Forked workers inherit the case and plan, which need not pickle; fork is only safe while
+    # this process runs a single thread. A worker reading a long PDF starts its own workers.
+    if workers < 2 or "fork" not in get_all_start_methods() or threading.active_count() > 1:
+        return [_check(t, context) for t in targets]
+    order = sorted(range(len(targets)), key=lambda i: -_size(targets[i].path))
+    _JOBS = (targets, context)
+    try:
+        with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
+            done = dict(zip(order, pool.map(_check_index, order), strict=True))
+    except (BrokenProcessPool, OSError):
+        return [_check(t, context) for t in targets]  # no worker processes here: one by one
+    finally:
+        _JOBS = None
+    return [done[i] for i in range(len(targets))]
+
+
+def _check_index(index: int) -> Read:
+    assert _JOBS is not None
+    targets, context = _JOBS
+    return _check(targets[index], context)
+
+
+def _check(target: Target, context: Context) -> Read:
+    """One document's own checks, and what the packet checks will ask of it."""
+    ext = extract(target.path)
+    lines = None
+    if target.kind in _LETTERS and target.path.suffix == ".pdf":
+        # An address block may wrap a long name over two lines: look for it on one line or two.
+        blocks = [checks.normalize(b.text) for b in ext.blocks]
+        lines = set(blocks)
+        lines.update(f"{a} {b}" for a, b in itertools.pairwise(blocks))
+    reading = checks.Reading.of(ext, target.hearing.date.year if target.hearing else None)
+    return Read(_document(target, reading, context), _first_moment(reading), lines)
+
+
+_LETTERS = (DocumentKind.LETTERS, DocumentKind.TRANSMITTAL)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def _expect(context: Context, target: Target) -> Expect | None:
@@ -253,13 +313,13 @@ def _expect(context: Context, target: Target) -> Expect | None:
     )
 
 
-def _document(target: Target, ext: Extracted, context: Context) -> list[LintFinding]:
+def _document(target: Target, reading: checks.Reading, context: Context) -> list[LintFinding]:
     """Every check of one document."""
     name = target.path.name
     expect = _expect(context, target)
-    year = target.hearing.date.year if target.hearing else None
-    out = checks.clause_findings(ext, name, target.clauses, expect)
-    out += checks.weekday_findings(ext, name, year)
+    ext = reading.ext
+    out = checks.clause_findings(reading, name, target.clauses, expect)
+    out += checks.weekday_findings(reading, name)
     out += checks.note_findings(ext, name)
     if context.case is not None and target.hearing is not None:
         from generator.schedule import hearing_label
@@ -267,7 +327,7 @@ def _document(target: Target, ext: Extracted, context: Context) -> list[LintFind
         label = hearing_label(target.hearing)
         mine = [d for d in context.deadlines if d.hearing == label and d.rule in target.notice_ids]
         hearing_days = {h.date for h in context.case.hearings}
-        out += checks.schedule_findings(ext, name, mine, hearing_days)
+        out += checks.schedule_findings(reading, name, mine, hearing_days)
     out += _map_findings(target, ext)
     if target.path.suffix.lower() == ".pdf":
         from generator.lint import measure
@@ -305,16 +365,16 @@ def _map_findings(target: Target, ext: Extracted) -> list[LintFinding]:
 
 
 def _packet(
-    folder: Path, targets: list[Target], texts: dict[Path, Extracted], context: Context
+    folder: Path, targets: list[Target], read: dict[Path, Read], context: Context
 ) -> list[LintFinding]:
     """Checks across a packet: a letter for every recipient, one hearing in every document."""
-    out = _letters_for_everyone(folder, targets, texts)
-    out += _consistent(targets, texts, context)
+    out = _letters_for_everyone(folder, targets, read)
+    out += _consistent(targets, read, context)
     return out
 
 
 def _letters_for_everyone(
-    folder: Path, targets: list[Target], texts: dict[Path, Extracted]
+    folder: Path, targets: list[Target], read: dict[Path, Read]
 ) -> list[LintFinding]:
     """NL005: each name in recipients.csv is on an address line of some letter PDF."""
     listing = folder / "recipients.csv"
@@ -324,12 +384,7 @@ def _letters_for_everyone(
     ]  # fmt: skip
     if not listing.is_file() or not letters:
         return []
-    # An address block may wrap a long name over two lines: look for it on one line or two.
-    lines: set[str] = set()
-    for t in letters:
-        blocks = [checks.normalize(b.text) for b in texts[t.path].blocks]
-        lines.update(blocks)
-        lines.update(f"{a} {b}" for a, b in itertools.pairwise(blocks))
+    lines = {line for t in letters for line in read[t.path].lines or ()}
     with listing.open(encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
     out = []
@@ -350,7 +405,7 @@ def _letters_for_everyone(
 
 
 def _consistent(
-    targets: list[Target], texts: dict[Path, Extracted], context: Context
+    targets: list[Target], read: dict[Path, Read], context: Context
 ) -> list[LintFinding]:
     """NL009: documents of the same hearing that state different moments for it."""
     from generator.lint import when
@@ -359,7 +414,7 @@ def _consistent(
     groups: dict[str, list[tuple[Target, tuple[date, Any] | None]]] = {}
     for t in targets:
         key = t.hearing.date.isoformat() if t.hearing is not None else _hearing_suffix(t.name)
-        groups.setdefault(key, []).append((t, _first_moment(texts[t.path].text, when)))
+        groups.setdefault(key, []).append((t, read[t.path].moment))
     out = []
     for members in groups.values():
         stated = [(t, m) for t, m in members if m]
@@ -390,11 +445,10 @@ def _hearing_suffix(name: str) -> str:
     return name.rsplit("-", 1)[-1] if "-" in name else ""
 
 
-def _first_moment(text: str, when: Any) -> tuple[date, Any] | None:
+def _first_moment(reading: checks.Reading) -> tuple[date, Any] | None:
     """The first date followed within a sentence by a time: how a notice states its hearing."""
-    times = when.find_times(text)
-    for d in when.find_dates(text):
-        after = [t for t in times if 0 <= t.start - d.end <= 40]
+    for d in reading.dates:
+        after = [t for t in reading.times if 0 <= t.start - d.end <= 40]
         if after:
             return (d.day, after[0].at)
     return None

@@ -20,6 +20,7 @@ Whitespace inside a block is collapsed to single spaces (non-breaking spaces inc
 from __future__ import annotations
 
 import bisect
+import io
 import os
 import posixpath
 import re
@@ -317,10 +318,12 @@ def _extract_html(path: Path) -> Extracted:
 # soft hyphen, and the markers pdfium substitutes for a line-end hyphen it judges soft.
 _SOFT_HYPHENS = ("\u00ad", "\x02", "\ufffe")
 _HYPHEN = "\u2010"  # WeasyPrint draws every soft or automatic break as U+2010, never as "-"
+_LINE_END_HYPHENS = frozenset((*_SOFT_HYPHENS, _HYPHEN))
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufeff]")
 _PARALLEL_MIN_PAGES = 400  # below this, starting worker processes costs more than it saves
 
 _worker_doc: Any = None
+_worker_raw = False
 
 
 def _pdf_open(path: Path) -> Any:
@@ -338,6 +341,11 @@ def _pdf_open(path: Path) -> Any:
 
 
 def _page_lines(doc: Any, index: int) -> list[str]:
+    return _dehyphenate(_page_raw(doc, index))
+
+
+def _page_raw(doc: Any, index: int) -> list[str]:
+    """The page's non-blank lines as pdfium reads them, whitespace squashed, not dehyphenated."""
     page = doc[index]
     try:
         textpage = page.get_textpage()
@@ -352,7 +360,7 @@ def _page_lines(doc: Any, index: int) -> list[str]:
         line = _squash(_CONTROL.sub(lambda m: m.group() if m.group() == "\x02" else " ", line))
         if line:
             lines.append(line)
-    return _dehyphenate(lines)
+    return lines
 
 
 def _dehyphenate(lines: list[str]) -> list[str]:
@@ -361,7 +369,10 @@ def _dehyphenate(lines: list[str]) -> list[str]:
     # matched and each line keeps its number; a line left empty stays as "" (not dropped) so
     # later lines keep their numbers too.
     for i in range(len(lines)):
-        while lines[i] and (nxt := _next_filled(lines, i)) is not None:
+        while lines[i] and lines[i][-1] in _LINE_END_HYPHENS:
+            nxt = _next_filled(lines, i)
+            if nxt is None:
+                break
             line, following = lines[i], lines[nxt]
             last = line[-1]
             soft = last in _SOFT_HYPHENS or (
@@ -372,6 +383,9 @@ def _dehyphenate(lines: list[str]) -> list[str]:
             rest, _, remainder = following.partition(" ")
             lines[i] = line[:-1] + rest
             lines[nxt] = remainder
+    joined = "".join(lines)
+    if not any(c in joined for c in _SOFT_HYPHENS):
+        return lines
     return [line.replace("\x02", "").replace("\ufffe", "").replace("\u00ad", "") for line in lines]
 
 
@@ -380,18 +394,21 @@ def _next_filled(lines: list[str], i: int) -> int | None:
     return next((j for j in range(i + 1, len(lines)) if lines[j]), None)
 
 
-def _pdf_worker_init(path: str) -> None:
-    global _worker_doc  # one open document per worker process, opened once
+def _pdf_worker_init(source: str | bytes, raw: bool = False) -> None:
+    global _worker_doc, _worker_raw  # one open document per worker process, opened once
     import pypdfium2 as pdfium
 
-    _worker_doc = pdfium.PdfDocument(path)
+    _worker_doc = pdfium.PdfDocument(source)
+    _worker_raw = raw
 
 
 def _pdf_worker_chunk(span: tuple[int, int]) -> list[list[str]]:
-    return [_page_lines(_worker_doc, i) for i in range(*span)]
+    read = _page_raw if _worker_raw else _page_lines
+    return [read(_worker_doc, i) for i in range(*span)]
 
 
-def _cpus() -> int:
+def cpus() -> int:
+    """The cores this process may run on."""
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:
@@ -399,28 +416,43 @@ def _cpus() -> int:
 
 
 def _pdf_lines(path: Path) -> list[list[str]]:
-    import pypdfium2 as pdfium
-
     doc = _pdf_open(path)
     try:
         count = len(doc)
     finally:
         doc.close()  # closed before any worker forks, so no child inherits it half-used
-    workers = min(_cpus(), count // (_PARALLEL_MIN_PAGES // 2))
-    if count >= _PARALLEL_MIN_PAGES and workers >= 2:
-        pages = _pdf_parallel(path, count, workers)
+    if count >= _SHARED_MIN_PAGES:
+        pages = _pdf_shared_lines(path, count)
         if pages is not None:
             return pages
-    doc = _pdf_open(path)
+    return _pdf_read(path, str(path), count, raw=False)
+
+
+def _pdf_read(path: Path, source: str | bytes, count: int, *, raw: bool) -> list[list[str]]:
+    """Every page's lines (`raw`: before dehyphenation), across the cores for a long document."""
+    import pypdfium2 as pdfium
+
+    workers = min(cpus(), count // (_PARALLEL_MIN_PAGES // 2))
+    if count >= _PARALLEL_MIN_PAGES and workers >= 2:
+        pages = _pdf_parallel(path, source, count, workers, raw)
+        if pages is not None:
+            return pages
+    read = _page_raw if raw else _page_lines
     try:
-        return [_page_lines(doc, i) for i in range(count)]
+        doc = pdfium.PdfDocument(source) if isinstance(source, bytes) else _pdf_open(path)
+    except pdfium.PdfiumError as exc:
+        return _fail(path, f"not a readable PDF ({exc})")
+    try:
+        return [read(doc, i) for i in range(count)]
     except pdfium.PdfiumError as exc:
         return _fail(path, f"not a readable PDF ({exc})")
     finally:
         doc.close()
 
 
-def _pdf_parallel(path: Path, count: int, workers: int) -> list[list[str]] | None:
+def _pdf_parallel(
+    path: Path, source: str | bytes, count: int, workers: int, raw: bool
+) -> list[list[str]] | None:
     import pypdfium2 as pdfium
 
     # pdfium is not thread-safe and page loading is CPU-bound, so pages are read in worker
@@ -435,13 +467,167 @@ def _pdf_parallel(path: Path, count: int, workers: int) -> list[list[str]] | Non
             workers,
             mp_context=get_context(method),
             initializer=_pdf_worker_init,
-            initargs=(str(path),),
+            initargs=(source, raw),
         ) as pool:
             return [page for chunk in pool.map(_pdf_worker_chunk, spans) for page in chunk]
     except pdfium.PdfiumError as exc:
         return _fail(path, f"not a readable PDF ({exc})")
     except (BrokenProcessPool, OSError):
         return None  # no worker processes here (sandbox, no /dev/shm): read serially
+
+
+# -- letters: one Form XObject shared by thousands of pages
+#
+# A mail-merged PDF (generator/letters.py) draws the same typeset body as one Form XObject
+# under every page, and only a few address lines of its own. pdfium parses that form again on
+# every page, so reading the body once and each page's own text from a copy in which the
+# shared forms draw nothing is many times faster. The shortcut is taken only where it cannot
+# change the result: every page that uses a shared form paints it first, by a content stream
+# of its own (`q /Name Do Q`), names it once and nowhere else; no page inherits resources or
+# reaches a shared form through another form; and on sample pages of each kind (first, last
+# and spread between) the composed lines equal pdfium's reading of the whole page. Otherwise
+# the document is read page by page as usual.
+
+_SHARED_MIN_PAGES = 50  # a form under fewer pages than this is read with its pages
+_SHARED_SAMPLES = 6  # pages of each kind checked against a full reading
+_PAINT_FIRST = re.compile(rb"\s*q\s+/([^\s/\[\]()<>{}%]+)\s+Do\s+Q\s*")
+
+
+def _pdf_shared_lines(path: Path, count: int) -> list[list[str]] | None:
+    """Each page's lines, reading shared forms once; None where the shortcut does not apply."""
+    try:
+        import pikepdf
+    except ImportError:
+        return None
+    try:
+        with pikepdf.open(path) as pdf:
+            if len(pdf.pages) != count:
+                return None
+            plan = _shared_plan(pdf, pikepdf)
+            if plan is None:
+                return None
+            kinds, forms = plan
+            for form in forms:
+                form.write(b"")  # in this in-memory copy only: the form draws nothing
+            buffer = io.BytesIO()
+            pdf.save(buffer, object_stream_mode=pikepdf.ObjectStreamMode.preserve)
+    except Exception:  # anything pikepdf cannot do: read the usual way
+        return None
+    stripped = buffer.getvalue()
+    return _compose(path, stripped, kinds, count)
+
+
+def _shared_plan(pdf: Any, pikepdf: Any) -> tuple[list[Any], list[Any]] | None:
+    """Each page's kind (None, or the key of the shared form painted first) and the forms."""
+    name_ = pikepdf.Name
+    uses: dict[tuple[int, int], int] = {}
+    found: dict[tuple[int, int], Any] = {}
+    per_page: list[dict[str, tuple[int, int]]] = []
+    for page in pdf.pages:
+        obj = page.obj
+        if name_.Resources not in obj:
+            return None  # inherited resources: cannot tell what the page draws
+        xobjects = obj.Resources.get(name_.XObject)
+        named: dict[str, tuple[int, int]] = {}
+        if xobjects is not None:
+            for name, x in xobjects.items():
+                if (
+                    isinstance(x, pikepdf.Stream)
+                    and x.objgen != (0, 0)
+                    and x.get(name_.Subtype) == name_.Form
+                ):
+                    named[name] = x.objgen
+                    found[x.objgen] = x
+        for key in set(named.values()):
+            uses[key] = uses.get(key, 0) + 1
+        per_page.append(named)
+    shared = {key for key, n in uses.items() if n >= _SHARED_MIN_PAGES}
+    if not shared:
+        return None
+    for key, form in found.items():
+        if key not in shared and _reaches(form, shared, name_, pikepdf, set()):
+            return None  # a shared form drawn inside another form
+        if (
+            key in shared
+            and name_.Resources in form
+            and _reaches(form, shared, name_, pikepdf, set())
+        ):
+            return None  # a shared form inside itself or another shared form
+    kinds: list[Any] = []
+    for page, named in zip(pdf.pages, per_page, strict=True):
+        mine = [name for name, key in named.items() if key in shared]
+        if not mine:
+            kinds.append(None)
+            continue
+        contents = page.obj.get(name_.Contents)
+        if len(mine) != 1 or not isinstance(contents, pikepdf.Array) or len(contents) < 2:
+            return None
+        first = contents[0].read_bytes()
+        match = _PAINT_FIRST.fullmatch(first)
+        if match is None or "/" + match.group(1).decode("latin-1") != mine[0]:
+            return None
+        token = match.group(1)
+        if any(token in stream.read_bytes() for stream in list(contents)[1:]):
+            return None  # drawn again further on (or a name alike: not worth telling apart)
+        box = tuple(
+            tuple(float(v) for v in page.obj[b]) if b in page.obj else None
+            for b in (name_.MediaBox, name_.CropBox)
+        )
+        kinds.append((named[mine[0]], first, box, int(page.obj.get(name_.Rotate, 0))))
+    return kinds, [found[key] for key in shared]
+
+
+def _reaches(form: Any, shared: set[tuple[int, int]], name_: Any, pikepdf: Any, seen: set) -> bool:
+    resources = form.get(name_.Resources)
+    xobjects = resources.get(name_.XObject) if resources is not None else None
+    if xobjects is None:
+        return False
+    for x in xobjects.values():
+        if not isinstance(x, pikepdf.Stream) or x.objgen in seen:
+            continue
+        if x.objgen in shared:
+            return True
+        seen.add(x.objgen)
+        if x.get(name_.Subtype) == name_.Form and _reaches(x, shared, name_, pikepdf, seen):
+            return True
+    return False
+
+
+def _compose(path: Path, stripped: bytes, kinds: list[Any], count: int) -> list[list[str]] | None:
+    """Shared forms' lines (read once, from one page) before each page's own lines."""
+    import pypdfium2 as pdfium
+
+    own = _pdf_read(path, stripped, count, raw=True)
+    groups: dict[Any, list[int]] = {}
+    for index, kind in enumerate(kinds):
+        if kind is not None:
+            groups.setdefault(kind, []).append(index)
+    doc = _pdf_open(path)
+    try:
+        prefix: dict[Any, list[str]] = {}
+        for kind, pages in groups.items():
+            whole = _page_raw(doc, pages[0])
+            tail = own[pages[0]]
+            if len(whole) < len(tail) or whole[len(whole) - len(tail) :] != tail:
+                return None  # the form's text does not simply come first: read page by page
+            prefix[kind] = whole[: len(whole) - len(tail)]
+        out = [
+            _dehyphenate(prefix.get(kind, []) + lines)
+            for kind, lines in zip(kinds, own, strict=True)
+        ]
+        step = max(1, count // (_SHARED_SAMPLES * 4))
+        checks = {0, count - 1, *range(0, count, step)}
+        for pages in groups.values():
+            spread = max(1, len(pages) // _SHARED_SAMPLES)
+            checks.update([*pages[::spread][:_SHARED_SAMPLES], pages[-1]])
+        for index in sorted(checks):
+            if _page_lines(doc, index) != out[index]:
+                return None
+    except pdfium.PdfiumError:
+        return None
+    finally:
+        doc.close()
+    return out
 
 
 def _extract_pdf(path: Path) -> Extracted:
@@ -480,6 +666,23 @@ class _Para:
     after: list[_Para] = field(default_factory=list)  # text-box paragraphs anchored here
 
 
+def _child(el: Any, tag: str) -> Any:
+    """`el.find(tag)` for a plain tag, without the path machinery (it runs millions of times)."""
+    return next(el.iterchildren(tag), None)
+
+
+class _Tags(dict[str, str]):
+    """Qualified tag names by local name, made on first use."""
+
+    def __init__(self, ns: str) -> None:
+        super().__init__()
+        self.ns = ns
+
+    def __missing__(self, local: str) -> str:
+        self[local] = tag = self.ns + local
+        return tag
+
+
 class _DocxReader:
     """One pass over document.xml in body order, with the state that pass needs."""
 
@@ -487,6 +690,8 @@ class _DocxReader:
         self, ns: str, comments: dict[str, tuple[str, str | None]], styles: dict[str, str]
     ) -> None:
         self.w = ns
+        # `q("p")` is the qualified tag; looked up, not concatenated, as it runs millions of times
+        self.q: Callable[[str], str] = _Tags(ns).__getitem__
         self.comments = comments
         self.styles = styles
         self.paras: list[_Para] = []
@@ -495,9 +700,6 @@ class _DocxReader:
         self.untouched: dict[str, _Para] = {}  # open bookmarks no text has fallen in yet
         self.seen_comments: set[str] = set()
         self.waiting_notes: list[list[Any]] = []  # anchored between paragraphs
-
-    def q(self, local: str) -> str:
-        return self.w + local
 
     # -- block level
 
@@ -511,7 +713,7 @@ class _DocxReader:
             elif tag == self.q("tbl"):
                 self.table(el, include)
             elif tag in (self.q("sdt"), self.q("customXml")):
-                content = el.find(self.q("sdtContent")) if tag == self.q("sdt") else el
+                content = _child(el, self.q("sdtContent")) if tag == self.q("sdt") else el
                 if content is not None:
                     self.blocks(content, kind, include)
             elif tag in (self.q("ins"), self.q("moveTo")):
@@ -533,7 +735,7 @@ class _DocxReader:
             elif tag == self.q("tc"):
                 self.blocks(el, "table-cell", include)
             elif tag == self.q("sdt"):
-                content = el.find(self.q("sdtContent"))
+                content = _child(el, self.q("sdtContent"))
                 if content is not None:
                     self.table(content, include)
             elif tag == self.q("customXml"):
@@ -543,27 +745,27 @@ class _DocxReader:
 
     def choice(self, alternate: Any) -> list[Any]:
         # Word writes the same content twice (modern and legacy); read one copy only.
-        chosen = alternate.find(_MC + "Choice")
+        chosen = _child(alternate, _MC + "Choice")
         if chosen is None:
-            chosen = alternate.find(_MC + "Fallback")
+            chosen = _child(alternate, _MC + "Fallback")
         return list(chosen) if chosen is not None else []
 
     # -- paragraphs
 
     def paragraph(self, p: Any, kind: str | None, include: bool) -> None:
-        ppr = p.find(self.q("pPr"))
+        ppr = _child(p, self.q("pPr"))
         para = _Para(kind or self.para_kind(ppr))
         para.notes.extend(self.waiting_notes)
         self.waiting_notes = []
         if ppr is not None:
-            mark = ppr.find(self.q("rPr"))
+            mark = _child(ppr, self.q("rPr"))
             if mark is not None:
                 for change in mark:
                     if change.tag in (self.q("ins"), self.q("del")):
                         verb = "insertion" if change.tag == self.q("ins") else "deletion"
                         para.notes.append([f"tracked_{verb}", "¶", self.author(change)])
                         para.mark_deleted |= verb == "deletion"
-            change = ppr.find(self.q("pPrChange"))
+            change = _child(ppr, self.q("pPrChange"))
             if change is not None:
                 para.notes.append(["tracked_format", None, self.author(change)])
         outer = self.current
@@ -576,7 +778,7 @@ class _DocxReader:
             self.inline(p, include)
         finally:
             self.current = outer
-        if outer is None:
+        if outer is None and para.after:
             self.paras.extend(self.flatten(para.after))
 
     def flatten(self, paras: list[_Para]) -> Iterator[_Para]:
@@ -587,15 +789,19 @@ class _DocxReader:
     def para_kind(self, ppr: Any) -> str:
         if ppr is None:
             return self.styles.get("", "paragraph")
-        if ppr.find(self.q("outlineLvl")) is not None:
-            level = ppr.find(self.q("outlineLvl")).get(self.q("val"), "9")
+        if _child(ppr, self.q("outlineLvl")) is not None:
+            level = _child(ppr, self.q("outlineLvl")).get(self.q("val"), "9")
             if level.isdigit() and int(level) < 9:
                 return "heading"
-        style = ppr.find(self.q("pStyle"))
+        style = _child(ppr, self.q("pStyle"))
         kind = self.styles.get(style.get(self.q("val"), "") if style is not None else "", "")
-        numbered = ppr.find(f"{self.q('numPr')}/{self.q('numId')}")
-        if kind != "heading" and numbered is not None and numbered.get(self.q("val")) != "0":
-            return "list-item"
+        if kind != "heading":
+            for num_pr in ppr.iterchildren(self.q("numPr")):
+                numbered = _child(num_pr, self.q("numId"))
+                if numbered is not None:  # the first numPr/numId, as a path find gives it
+                    if numbered.get(self.q("val")) != "0":
+                        return "list-item"
+                    break
         return kind or "paragraph"
 
     def inline(self, container: Any, include: bool) -> None:
@@ -616,7 +822,7 @@ class _DocxReader:
                     self.note("tracked_move_from", self.plain(el, "t"), self.author(el))
                 self.inline(el, False)
             elif tag == self.q("sdt"):
-                content = el.find(self.q("sdtContent"))
+                content = _child(el, self.q("sdtContent"))
                 if content is not None:
                     self.inline(content, include)
             elif tag == _MC + "AlternateContent":
@@ -631,13 +837,13 @@ class _DocxReader:
                 self.inline(el, include)
 
     def run(self, r: Any, include: bool) -> None:
-        rpr = r.find(self.q("rPr"))
+        rpr = _child(r, self.q("rPr"))
         if rpr is not None:
-            if rpr.find(self.q("vanish")) is not None and rpr.find(self.q("vanish")).get(
+            if _child(rpr, self.q("vanish")) is not None and _child(rpr, self.q("vanish")).get(
                 self.q("val"), "true"
             ) not in ("0", "false", "off"):
                 include = False  # hidden text is neither shown nor printed
-            change = rpr.find(self.q("rPrChange"))
+            change = _child(rpr, self.q("rPrChange"))
             if change is not None:
                 self.note("tracked_format", self.plain(r, "t"), self.author(change))
         for el in r:
@@ -734,7 +940,7 @@ class _DocxReader:
         if self.current is None or not text:
             return
         self.current.parts.append(text)
-        if not text.isspace():
+        if (self.bookmarks or self.untouched) and not text.isspace():
             self.untouched.clear()
             self.current.clauses.update(dict.fromkeys(self.bookmarks.values()))
 

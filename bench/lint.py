@@ -1,0 +1,186 @@
+"""Lint a 10,000-letter packet: `notices lint <packet>` as a user runs it, on every core it has.
+
+Builds (once, cached under /tmp) the packet of the East Providence sample case with its owners
+list grown to 10,000 synthetic owners, the way `notices build` writes it: a letters.pdf of
+~20,000 pages (one shared body under every page, an address layer per page), a letters.docx of
+10,000 letters, recipients.csv, the manifest and the rest. Then runs the real `notices lint`
+on the folder in a child process and prints the pages and documents read, the wall time, the
+CPU time of the whole process tree, its peak memory (sum over the tree, sampled), the findings,
+and whether more than one core did the work (CPU time / wall time > 1.3). The issue's target:
+under 30 s on a 2-core machine, using both cores. `--profile` also runs `lint()` in this
+process under cProfile and prints the top functions.
+
+Run: .venv/bin/python bench/lint.py [--recipients 10000] [--rebuild] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import hashlib
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+CASE = ROOT / "cases" / "ep-2027-za-03.yaml"
+CACHE = Path(tempfile.gettempdir()) / "zoning-notices-bench-lint"
+
+
+def cache_key(recipients: int) -> str:
+    """Changes when the case, the letters or the packet code change, so the cache is never stale."""
+    digest = hashlib.sha256(str(recipients).encode())
+    for path in (CASE, ROOT / "generator" / "letters.py", ROOT / "generator" / "packet.py"):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def build_packet(recipients: int, rebuild: bool) -> Path:
+    """The packet folder of the sample case with `recipients` owners; built once, then reused."""
+    from generator import packet
+    from generator.inputs import load_case
+
+    root = CACHE / f"{recipients}-{cache_key(recipients)}"
+    folder = root / load_case(CASE).id
+    if (folder / "manifest.json").is_file() and not rebuild:
+        return folder
+    shutil.rmtree(root, ignore_errors=True)
+    real = packet.recipients.collect
+
+    def collect(cf, pack):  # type: ignore[no-untyped-def]
+        # The owners the GIS finds, then synthetic owners like the first of them (same rules,
+        # so each gets a letter) until there are `recipients` in all.
+        found = real(cf, pack)
+        owners = [r for r in found.recipients if r.kind == "owner"]
+        model = owners[0]
+        extra = [
+            dataclasses.replace(
+                model,
+                name=f"OWNER {n:05d} & SPOUSE",
+                lines=[f"{100 + n} MAIN ST"],
+                parcels=[f"P-{n:05d}"],
+                flags=[],
+            )
+            for n in range(max(0, recipients - len(found.recipients)))
+        ]
+        return dataclasses.replace(found, recipients=found.recipients + extra)
+
+    start = time.perf_counter()
+    packet.recipients.collect = collect
+    try:
+        packet.build(CASE, root)
+    finally:
+        packet.recipients.collect = real
+    print(f"built the packet in {time.perf_counter() - start:.1f} s: {folder}", file=sys.stderr)
+    return folder
+
+
+def tree_rss(pid: int) -> int:
+    """Resident memory of a process and all its descendants, in bytes (Linux /proc)."""
+    total, todo = 0, [pid]
+    page = os.sysconf("SC_PAGE_SIZE")
+    while todo:
+        p = todo.pop()
+        try:
+            proc = Path(f"/proc/{p}")
+            total += int((proc / "statm").read_text().split()[1]) * page
+            for task in (proc / "task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def run_lint(folder: Path) -> tuple[dict, float, float, int, int]:
+    """`notices lint --format json` on the folder: its report, wall s, CPU s, peak tree RSS, exit code."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "generator", "lint", str(folder), "--format", "json"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    peak = 0
+    while child.poll() is None:  # sampled; a spike shorter than 20 ms can be missed
+        peak = max(peak, tree_rss(child.pid))
+        time.sleep(0.02)
+    out, err = child.communicate()
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    peak = max(peak, after.ru_maxrss * 1024)  # at least the largest single process
+    try:
+        report = json.loads(out)
+    except ValueError:
+        sys.exit(f"notices lint failed (exit {child.returncode}):\n{err.decode()[-2000:]}")
+    return report, wall, cpu, peak, child.returncode
+
+
+def pdf_pages(path: Path) -> int:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        return len(doc)
+    finally:
+        doc.close()
+
+
+def profile(folder: Path, top: int) -> None:
+    """cProfile of `lint()` in this process (worker processes are not profiled, only waited on)."""
+    import cProfile
+    import pstats
+
+    from generator.lint.engine import lint
+
+    profiler = cProfile.Profile()
+    start = time.perf_counter()
+    profiler.enable()
+    lint([folder])
+    profiler.disable()
+    print(f"\nin-process lint() under cProfile: {time.perf_counter() - start:.1f} s")
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(top)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--recipients", type=int, default=10_000)
+    parser.add_argument("--rebuild", action="store_true", help="rebuild the cached packet")
+    parser.add_argument("--profile", action="store_true", help="also profile lint() in-process")
+    parser.add_argument("--top", type=int, default=30)
+    args = parser.parse_args()
+
+    folder = build_packet(args.recipients, args.rebuild)
+    from generator.lint.engine import _packet_files
+
+    read = _packet_files(folder)
+    pages = {p.name: pdf_pages(p) for p in read if p.suffix == ".pdf"}
+    letters_pdf = sum(n for name, n in pages.items() if name.startswith("letters"))
+    report, wall, cpu, peak, code = run_lint(folder)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    findings = report["findings"]
+    by_code: dict[str, int] = {}
+    for f in findings:
+        by_code[f.get("code", "?")] = by_code.get(f.get("code", "?"), 0) + 1
+    ratio = cpu / wall if wall else 0.0
+    print(f"{args.recipients:,}-letter packet: {len(report['documents'])} documents linted"
+          f" ({', '.join(p.name for p in read)}): {sum(pages.values()):,} PDF pages, {letters_pdf:,} of them letters")  # fmt: skip
+    print(f"notices lint: {wall:.1f} s wall, {cpu:.1f} s CPU (CPU/wall {ratio:.2f} on {cores} cores:"
+          f" {'several cores used' if ratio > 1.3 else 'ONE core only'}), peak {peak / 2**20:.0f} MB"
+          f" (process tree), {letters_pdf / wall:,.0f} letter pages/s (target: < 30 s on 2 cores)")  # fmt: skip
+    print(f"findings: {len(findings)} ({report['errors']} errors, {report['warnings']} warnings;"
+          f" {', '.join(f'{k} {v}' for k, v in sorted(by_code.items())) or 'none'}), exit {code}")  # fmt: skip
+    if args.profile:
+        profile(folder, args.top)
+
+
+if __name__ == "__main__":
+    main()
