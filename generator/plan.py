@@ -97,6 +97,14 @@ class Plan:
     map: MapInfo | None = None
 
     @property
+    def every_document(self) -> list[DocumentPlan]:
+        """Every notice document planned, of every channel."""
+        return (
+            self.documents + self.letters + self.transmittals + self.signs + self.postings
+            + self.websites + self.display_ads
+        )  # fmt: skip
+
+    @property
     def needs_map(self) -> bool:
         """Whether some planned document must carry a map of the change."""
         return any(b.params.topic == ClauseTopic.MAP for d in self.documents for b in d.clauses)  # type: ignore[attr-defined]

@@ -191,11 +191,7 @@ def _target(
         )
     name = _name(path)
     if context.plan is not None:
-        the_plan = context.plan
-        every = (
-            the_plan.documents + the_plan.letters + the_plan.transmittals + the_plan.signs
-            + the_plan.postings + the_plan.websites + the_plan.display_ads
-        )  # fmt: skip
+        every = context.plan.every_document
         doc = next((d for d in every if d.name == name.removesuffix("-poster")), None)
         doc = doc or next((d for d in every if d.kind == doc_kind), None)
         if doc is None:
