@@ -124,7 +124,9 @@ def test_the_drawn_map_is_in_every_format_and_word_uses_real_styles(ep_packet: P
         for n in zipfile.ZipFile(ep_packet / "newspaper_notice.docx").namelist()
         if n.startswith("word/media/")
     ]
-    assert media  # Word gets the PNG
+    assert media  # Word gets the PNG, with the map's alt text
+    body = zipfile.ZipFile(ep_packet / "newspaper_notice.docx").read("word/document.xml").decode()
+    assert 'descr="Map of 1150 Pawtucket Avenue' in body
     styles = {p.style.name for p in docx.Document(ep_packet / "newspaper_notice.docx").paragraphs}
     assert {"Notice Title", "Notice Body", "Notice Heading"} <= styles
     document = docx.Document(ep_packet / "newspaper_notice.docx")

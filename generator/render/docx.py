@@ -58,6 +58,9 @@ class Bookmarks:
         return [t for t in self._open if t not in self._closed]
 
 
+_WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
+
+
 def render(
     pack: ResolvedPack,
     template: Path,
@@ -91,6 +94,10 @@ def render(
         raise RenderError(
             f"{template.name}: clause bookmarks never closed: {', '.join(marks.unclosed())}"
         )
+    if map_image and context.get("map"):
+        # The map's alt text, as the HTML has it: screen readers and the linter read it.
+        for pr in tpl.docx.element.body.iter(f"{{{_WP}}}docPr"):
+            pr.set("descr", context["map"]["alt"])
     props = tpl.docx.core_properties
     props.title = title
     out = io.BytesIO()
