@@ -6,6 +6,7 @@ Heavy libraries (WeasyPrint, docxtpl, pydantic) are imported inside the commands
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 import traceback
@@ -77,21 +78,13 @@ def build(cases: tuple[Path, ...], out_root: Path, fmt: str, debug: bool, verbos
     """Build the notice packet of each CASE into OUT/<case-id>/."""
     worst = EXIT_OK
     manifests = []
-    for case_path in cases:
-
-        def one(case_path: Path = case_path) -> int:
-            from generator.packet import build as build_packet
-
-            bar = _Progress(case_path.stem)
-            result = build_packet(case_path, out_root, progress=bar)
-            bar.finish()
-            manifests.append(result.manifest)
-            if fmt == "text":
-                _print_build(result, verbose=verbose)
-            return EXIT_OK if result.ready else EXIT_FINDINGS
-
-        log_dir = out_root / case_path.stem
-        worst = max(worst, _run(debug, log_dir, one))
+    job = functools.partial(_build_one, out_root=out_root, fmt=fmt, debug=debug, verbose=verbose)
+    for status, manifest, out, err in _each(job, list(cases)):
+        click.echo(out, nl=False)
+        click.echo(err, nl=False, err=True)
+        worst = max(worst, status)
+        if manifest is not None:
+            manifests.append(manifest)
     if fmt == "json":
         click.echo(
             json.dumps(
@@ -99,6 +92,50 @@ def build(cases: tuple[Path, ...], out_root: Path, fmt: str, debug: bool, verbos
             )
         )
     sys.exit(worst)
+
+
+def _build_one(
+    case_path: Path, *, out_root: Path, fmt: str, debug: bool, verbose: bool, capture: bool = False
+) -> tuple[int, dict | None, str, str]:
+    """Build one case: its exit status, manifest, and what it printed (when `capture`)."""
+    import contextlib
+    import io
+
+    manifest: list[dict] = []
+
+    def one() -> int:
+        from generator.packet import build as build_packet
+
+        bar = _Progress(case_path.stem)
+        result = build_packet(case_path, out_root, progress=bar)
+        bar.finish()
+        manifest.append(result.manifest)
+        if fmt == "text":
+            _print_build(result, verbose=verbose)
+        return EXIT_OK if result.ready else EXIT_FINDINGS
+
+    if not capture:
+        return _run(debug, out_root / case_path.stem, one), (manifest or [None])[0], "", ""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = _run(debug, out_root / case_path.stem, one)
+    return status, (manifest or [None])[0], out.getvalue(), err.getvalue()
+
+
+def _each(job: Callable[..., Any], cases: list[Path]) -> Any:
+    """Run `job` on every case, in order; on every core when there are several cases."""
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    if len(cases) < 2 or (cores or 1) < 2 or sys.platform == "win32":
+        yield from (job(c) for c in cases)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    # Forked workers share the imports already made; each prints into a buffer shown in order.
+    with ProcessPoolExecutor(min(cores or 1, len(cases)), mp_context=get_context("fork")) as pool:
+        yield from pool.map(functools.partial(job, capture=True), cases)
 
 
 class _Progress:
