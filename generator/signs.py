@@ -145,7 +145,7 @@ def _make(
     if best is None:
         alone = attempt(ladder[-1], rest=False) if ladder else None
         longest = max(context["sign"]["lines"], key=lambda line: len(line["text"]))
-        raise UserError(_too_big(cf, doc, need, None if alone else longest["text"]))
+        raise UserError(_too_big(cf, doc, need, None if alone else longest["text"].upper()))
     return best.write_pdf()
 
 
@@ -165,16 +165,14 @@ def _sign_context(
     case, hearing = cf.case, doc.hearing
     present = list(dict.fromkeys(p.current_district for p in case.parcels if p.current_district))
     proposed = list(dict.fromkeys(p.proposed_district for p in case.parcels if p.proposed_district))
-    hearing_word = the_plan.pack.terms.get("hearing", "public hearing").upper()
+    # The items the law wants legible, in the order a passer-by reads them; sign.html.j2 words them.
     lines: list[tuple[str, str]] = []
     items = set(need.items)
-    lines.append(
-        ("word_zoning", f"ZONING {hearing_word}" if "word_zoning" in items else hearing_word)
-    )
+    lines.append(("headline", "word_zoning" if "word_zoning" in items else ""))
     if items & {"present_district", "district_change"} and present:
-        lines.append(("present_district", "PRESENT ZONING: " + ", ".join(map(_code, present))))
+        lines.append(("present_district", ", ".join(map(_code, present))))
     if items & {"proposed_district", "district_change"} and proposed:
-        lines.append(("proposed_district", "PROPOSED ZONING: " + ", ".join(map(_code, proposed))))
+        lines.append(("proposed_district", ", ".join(map(_code, proposed))))
     if items & {"hearing_date_time", "hearing_when_where"}:
         day = hearing.date
         lines.append(
@@ -185,7 +183,7 @@ def _sign_context(
     if "hearing_body" in items:
         lines.append(("hearing_body", hearing.body_name))
     if "proposed_use" in items and case.amendment.proposed_use:
-        lines.append(("proposed_use", f"PROPOSED USE: {case.amendment.proposed_use}"))
+        lines.append(("proposed_use", case.amendment.proposed_use))
     earliest, latest = schedule.window_of(deadlines, notice_ids, hearing)
     width, height = need.size_in
     return {
@@ -194,8 +192,7 @@ def _sign_context(
         "margin_in": MARGIN_IN,
         "line_height": LINE_HEIGHT,
         "family": fonts.SIGN_FAMILY,
-        # All capitals: every letter of a legible line is then as tall as the law asks.
-        "lines": [{"item": item, "text": text.upper()} for item, text in lines],
+        "lines": [{"item": item, "text": text} for item, text in lines],
         "cap_in": need.cap_in,
         "index": need.index,
         "distance_ft": need.distance_ft,
