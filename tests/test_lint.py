@@ -53,15 +53,71 @@ def test_rule_examples(example: dict, tmp_path: Path) -> None:
         assert any(example["citation"] in (f.citation or "") for f in found)
 
 
-def test_every_rule_has_examples_or_a_packet_test() -> None:
-    """Each registered rule fails somewhere below; the file-based ones also pass on data."""
-    in_data = {(e["code"], e["expect"]) for e in EXAMPLES}
-    packet_level = {"NL005", "NL009", "NL010", "NL011"}  # exercised on built packets below
+def track_delete(xml: str, words: str, author: str) -> str:
+    """Wrap every run of the paragraph holding `words` in <w:del>, its text in <w:delText>."""
+    from lxml import etree
+
+    w = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+    root = etree.fromstring(xml.encode())
+    para = next(p for p in root.iter(f"{w}p") if words in "".join(p.itertext()))
+    for run in list(para.iter(f"{w}r")):
+        for t in run.findall(f"{w}t"):
+            t.tag = f"{w}delText"
+        wrapper = etree.SubElement(para, f"{w}del")
+        wrapper.set(f"{w}id", "901")
+        wrapper.set(f"{w}author", author)
+        wrapper.set(f"{w}date", "2027-01-05T10:00:00Z")
+        run.addprevious(wrapper)
+        wrapper.append(run)
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True).decode()
+
+
+def comment_on(path: Path, words: str, author: str, text: str) -> None:
+    """A reviewer's comment on the paragraph holding `words`, as Word saves it."""
+    import docx
+
+    document = docx.Document(path)
+    paragraph = next(p for p in document.paragraphs if words in p.text)
+    document.add_comment(paragraph.runs[0], text=text, author=author)
+    document.save(path)
+
+
+PACKET_EXAMPLES = yaml.safe_load((DATA / "packet_examples.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    "example", PACKET_EXAMPLES, ids=lambda e: f"{e['code']}-{e['expect']}-{e['case']}"
+)
+def test_packet_rule_examples(example: dict, packets: Path, tmp_path: Path) -> None:
+    folder = copy_packet(packets, example["case"], tmp_path)
+    for edit in example["edits"]:
+        (op, args), *_ = edit.items()
+        target = folder / args["file"]
+        if op == "append":
+            target.write_text(target.read_text().rstrip("\n") + "\n" + args["line"] + "\n")
+        elif op == "replace":
+            old = target.read_text()
+            assert args["old"] in old
+            target.write_text(old.replace(args["old"], args["new"]))
+        elif op == "track_delete":
+            rewrite_docx(target, lambda xml, a=args: track_delete(xml, a["words"], a["author"]))
+        elif op == "comment":
+            comment_on(target, args["words"], args["author"], args["text"])
+        else:
+            raise AssertionError(f"unknown edit {op}")
+    found = [f for f in lint([folder]).findings if f.code == example["code"]]
+    if example["expect"] == "pass":
+        assert not found, [f.as_dict() for f in found]
+    else:
+        assert found and {f.document for f in found} == {example["document"]}
+        for words in example.get("message", []):
+            assert any(words in f.message for f in found), (words, [f.message for f in found])
+
+
+def test_every_rule_has_a_passing_and_a_failing_example() -> None:
+    in_data = {(e["code"], e["expect"]) for e in EXAMPLES + PACKET_EXAMPLES}
     for code in registry.RULES:
-        if code in packet_level:
-            continue
-        assert (code, "fail") in in_data, code
-    assert {"NL006", "NL007"} <= {c for c, _ in in_data}  # pass: the built sign and ad, below
+        assert {(code, "pass"), (code, "fail")} <= in_data, code
 
 
 @pytest.fixture(scope="module")
@@ -136,29 +192,7 @@ def test_clause_deleted_as_a_tracked_change_is_caught_and_the_change_reported(
     folder = copy_packet(packets, "ep-2027-za-03", tmp_path)
     draft = folder / "newspaper_notice.docx"
 
-    def track(xml: str) -> str:
-        """Wrap every run of the clause's paragraph in <w:del>, its text in <w:delText>."""
-        from lxml import etree
-
-        w = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-        root = etree.fromstring(xml.encode())
-        para = next(
-            p for p in root.iter(f"{w}p") if "without further advertising" in "".join(p.itertext())
-        )
-        for run in list(para.iter(f"{w}r")):
-            for t in run.findall(f"{w}t"):
-                t.tag = f"{w}delText"
-            wrapper = etree.SubElement(para, f"{w}del")
-            wrapper.set(f"{w}id", "901")
-            wrapper.set(f"{w}author", "A. Lawyer")
-            wrapper.set(f"{w}date", "2027-01-05T10:00:00Z")
-            run.addprevious(wrapper)
-            wrapper.append(run)
-        return etree.tostring(
-            root, xml_declaration=True, encoding="UTF-8", standalone=True
-        ).decode()
-
-    rewrite_docx(draft, track)
+    rewrite_docx(draft, lambda xml: track_delete(xml, "without further advertising", "A. Lawyer"))
     result = lint([draft], case_path=CASES / "ep-2027-za-03.yaml")
     codes = {(f.code, f.rule) for f in result.findings}
     assert ("NL001", "may_be_amended") in codes
@@ -171,12 +205,7 @@ def test_clause_deleted_as_a_tracked_change_is_caught_and_the_change_reported(
 def test_comment_is_a_warning_and_strict_fails_on_it(packets: Path, tmp_path: Path) -> None:
     folder = copy_packet(packets, "ep-2027-za-03", tmp_path)
     draft = folder / "newspaper_notice.docx"
-    import docx
-
-    document = docx.Document(draft)
-    paragraph = next(p for p in document.paragraphs if "without further advertising" in p.text)
-    document.add_comment(paragraph.runs[0], text="Check with the solicitor.", author="B. Clerk")
-    document.save(draft)
+    comment_on(draft, "without further advertising", "B. Clerk", "Check with the solicitor.")
     case = str(CASES / "ep-2027-za-03.yaml")
     plain = notices("lint", str(draft), "--case", case)
     assert plain.returncode == 0, plain.stdout
@@ -195,25 +224,6 @@ def test_weekday_wrong_in_a_built_notice(packets: Path, tmp_path: Path) -> None:
     wrong = [f for f in result.findings if f.code == "NL003"]
     assert len(wrong) == 1 and "is a Tuesday, not a Wednesday" in wrong[0].message
     assert wrong[0].paragraph == 4 and "Wednesday, March 16, 2027" in wrong[0].quote
-
-
-def test_packet_level_rules(packets: Path, tmp_path: Path) -> None:
-    """NL005 a recipient without a letter; NL009 one document giving another hearing time."""
-    folder = copy_packet(packets, "ep-2027-za-03", tmp_path)
-    listing = folder / "recipients.csv"
-    lines = listing.read_text().splitlines()
-    header = lines[0].split(",")
-    row = dict.fromkeys(header, "")
-    row |= {"recipient": "Jane Q. Missing", "address_1": "1 Nowhere Lane", "kind": "owner"}
-    listing.write_text("\n".join([*lines, ",".join(row[h] for h in header)]) + "\n")
-    html = folder / "newspaper_notice.html"
-    html.write_text(html.read_text().replace("at 7:00 p.m.", "at 6:00 p.m."))
-    findings = lint([folder]).findings
-    missing = [f for f in findings if f.code == "NL005"]
-    assert len(missing) == 1 and "Jane Q. Missing" in missing[0].message
-    inconsistent = [f for f in findings if f.code == "NL009"]
-    assert [f.document for f in inconsistent] == ["newspaper_notice.html"]
-    assert "6:00 p.m." in inconsistent[0].message and "7:00 p.m." in inconsistent[0].message
 
 
 def test_output_formats_keep_code_severity_message_and_citation(tmp_path: Path) -> None:
