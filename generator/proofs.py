@@ -284,7 +284,7 @@ def posting_proofs(the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadli
 def _legibility_sentence(doc: Any, cf: CaseFile) -> str:
     from generator.signs import legibility
 
-    need = legibility(doc, cf)
+    need = legibility(doc.formats, cf.case.sign)
     where = next((b.params.legible_from for b in doc.formats if b.params.legible_from), None)
     return (
         f"The sign was the one generated for this case: its required items are in capitals"

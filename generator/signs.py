@@ -17,6 +17,7 @@ from generator import schedule
 from generator.documents import DocumentKind, Format
 from generator.errors import Problem, UserError
 from generator.inputs import CaseFile
+from generator.models.case import SignSpec
 from generator.plan import DocumentPlan, Finding, Plan
 from generator.render import context as ctx
 from generator.render import fonts, pdf, templates
@@ -51,10 +52,9 @@ class Legibility:
         return self.distance_ft / self.index
 
 
-def legibility(doc: DocumentPlan, cf: CaseFile) -> Legibility:
-    """Merge the format rules of a sign (the strictest binds) with what the case says."""
-    spec = cf.case.sign
-    law = [b.params for b in doc.formats]
+def legibility(formats: list[Any], spec: SignSpec | None) -> Legibility:
+    """Merge a sign's format rules (the strictest binds) with what the case says (`spec`)."""
+    law = [b.params for b in formats]
     distances = [p.legible_from_ft for p in law if p.legible_from_ft]  # type: ignore[attr-defined]
     indexes = [p.legibility_index_ft_per_in for p in law if p.legibility_index_ft_per_in]  # type: ignore[attr-defined]
     sizes = [p.size_in for p in law if p.size_in]  # type: ignore[attr-defined]
@@ -69,8 +69,8 @@ def legibility(doc: DocumentPlan, cf: CaseFile) -> Legibility:
         index=min(indexes) if indexes else DEFAULT_INDEX,
         items=tuple(items) or ("hearing_date_time",),
         size_in=tuple(size) if size else DEFAULT_SIZE_IN,  # type: ignore[arg-type]
-        rules=tuple(i for b in doc.formats for i in b.ids),
-        citation="; ".join(dict.fromkeys(c for b in doc.formats for c in b.citations)),
+        rules=tuple(i for b in formats for i in b.ids),
+        citation="; ".join(dict.fromkeys(c for b in formats for c in b.citations)),
         distance_from_law=bool(distances),
     )
 
@@ -82,7 +82,7 @@ def sign_outputs(
     out: list[Made] = []
     findings: list[Finding] = []
     for doc in docs:
-        need = legibility(doc, cf)
+        need = legibility(doc.formats, cf.case.sign)
         data = _make(the_plan, cf, deadlines, doc, need)
         rules = tuple(i for b in doc.notices for i in b.ids) + need.rules
         out.append((doc.kind, Format.PDF, f"{doc.name}.pdf", data, rules))
@@ -170,9 +170,9 @@ def _sign_context(
     items = set(need.items)
     lines.append(("headline", "word_zoning" if "word_zoning" in items else ""))
     if items & {"present_district", "district_change"} and present:
-        lines.append(("present_district", ", ".join(map(_code, present))))
+        lines.append(("present_district", ", ".join(map(district_code, present))))
     if items & {"proposed_district", "district_change"} and proposed:
-        lines.append(("proposed_district", ", ".join(map(_code, proposed))))
+        lines.append(("proposed_district", ", ".join(map(district_code, proposed))))
     if items & {"hearing_date_time", "hearing_when_where"}:
         day = hearing.date
         lines.append(
@@ -203,7 +203,7 @@ def _sign_context(
     }
 
 
-def _code(district: str) -> str:
+def district_code(district: str) -> str:
     """The district's classification as zoning maps print it: `R1-6` of `R1-6 (Single-Family)`."""
     return district.split(" (", 1)[0].strip()
 
@@ -252,7 +252,7 @@ def _too_big(cf: CaseFile, doc: DocumentPlan, need: Legibility, words: str | Non
     for i, parcel in enumerate(cf.case.parcels):
         for name in ("current_district", "proposed_district"):
             value = getattr(parcel, name) or ""
-            code, said = _code(value).upper(), (words or "").strip().upper()
+            code, said = district_code(value).upper(), (words or "").strip().upper()
             if value and said and (code in said or said in code):
                 field = ("parcels", i, name)
     return cf.problem(field, message)

@@ -38,92 +38,89 @@ def _lines(path: Any) -> list[tuple[str, list[float]]]:
 
 def sign_findings(target: Any, context: Any) -> list[LintFinding]:
     """NL006: each item the law wants legible is in capitals at least as tall as it needs."""
-    from generator.signs import _code
+    from generator.signs import district_code, legibility
 
-    law = [b for b in target.formats if getattr(b.params, "legible_from_ft", None)]
-    if not law:
-        return []
-    distance = max(b.params.legible_from_ft for b in law)
-    index = min(b.params.legibility_index_ft_per_in or 25.0 for b in law)
-    need = distance / index
-    rule, citation = law[0].rule.id, "; ".join(dict.fromkeys(c for b in law for c in b.citations))
-    items: dict[str, list[str]] = {"the word ZONING": [r"\bZONING\b"]}
     case, hearing = context.case, target.hearing
-    if case is not None:
-        for label, field in (("present", "current_district"), ("proposed", "proposed_district")):
-            codes = {_code(getattr(p, field)) for p in case.parcels if getattr(p, field)}
-            for code in codes:
-                items[f"the {label} district {code}"] = [re.escape(code)]
+    need = legibility(target.formats, case.sign if case is not None else None)
+    if not need.distance_from_law:
+        return []  # no distance in the law: nothing to measure against
     lines = _lines(target.path)
-    out = []
-    for item, patterns in items.items():
-        best = _tallest(lines, patterns)
-        if best is None or best < need - 1e-3:
-            said = "is not on the sign" if best is None else f"is {best:.2f} in tall"
-            out.append(
-                LintFinding(
-                    "NL006",
-                    f"{item} {said}; legible from {distance:g} ft needs {need:.2f} in capitals",
-                    target.path.name,
-                    rule,
-                    citation,
+    year = hearing.date.year if hearing else None
+    # What each legible item looks like on a sign: (what to call it, how to find its spans).
+    items: list[tuple[str, Any]] = []
+    if "word_zoning" in need.items:
+        items.append(
+            ("the word ZONING", lambda text: _spans(re.finditer(r"\bZONING\b", text, re.I)))
+        )
+    for item, field in (
+        ("present_district", "current_district"),
+        ("proposed_district", "proposed_district"),
+    ):
+        if item in need.items and case is not None:
+            for code in sorted(
+                {district_code(getattr(p, field)) for p in case.parcels if getattr(p, field)}
+            ):
+                pattern = re.escape(code)
+                items.append(
+                    (
+                        f"the {item.split('_')[0]} district {code}",
+                        lambda text, pattern=pattern: _spans(re.finditer(pattern, text, re.I)),
+                    )
                 )
+    if "hearing_date_time" in need.items:
+        items.append(
+            (
+                "the hearing date",
+                lambda text: _spans(
+                    d
+                    for d in when.find_dates(text, default_year=year)
+                    if hearing is None or d.day == hearing.date
+                ),
             )
-    # The date and the time of the hearing, in whatever format the sign writes them.
-    for what, heights in _moment_heights(lines, hearing).items():
-        if heights is None or heights < need - 1e-3:
-            said = "is not on the sign" if heights is None else f"is {heights:.2f} in tall"
+        )
+        items.append(
+            (
+                "the hearing time",
+                lambda text: _spans(
+                    t
+                    for t in when.find_times(text)
+                    if hearing is None or when.same_time(t.at, hearing.start_time)
+                ),
+            )
+        )
+    out = []
+    for what, find in items:
+        tallest = max(
+            (
+                _height(heights, text, start, end)
+                for text, heights in lines
+                for start, end in find(text)
+            ),
+            default=None,
+        )
+        if tallest is None or tallest < need.cap_in - 1e-3:
+            said = "is not on the sign" if tallest is None else f"is {tallest:.2f} in tall"
             out.append(
                 LintFinding(
                     "NL006",
-                    f"the hearing {what} {said}; legible from {distance:g} ft needs {need:.2f} in"
+                    f"{what} {said}; legible from {need.distance_ft:g} ft needs {need.cap_in:.2f} in"
                     " capitals",
                     target.path.name,
-                    rule,
-                    citation,
+                    need.rules[0] if need.rules else None,
+                    need.citation or None,
                 )
             )
     return out
 
 
-def _tallest(lines: list[tuple[str, list[float]]], patterns: list[str]) -> float | None:
-    """The tallest occurrence of an item: the smallest capital within it, over its occurrences."""
-    best = None
-    for text, heights in lines:
-        for pattern in patterns:
-            for m in re.finditer(pattern, text, re.IGNORECASE):
-                low = min(
-                    h
-                    for h, ch in zip(
-                        heights[m.start() : m.end()], text[m.start() : m.end()], strict=True
-                    )
-                    if ch.strip()
-                )
-                best = low if best is None else max(best, low)
-    return best
+def _spans(matches: Any) -> list[tuple[int, int]]:
+    """The (start, end) of regular-expression matches or date and time mentions."""
+    return [(m.start(), m.end()) if callable(m.start) else (m.start, m.end) for m in matches]
 
 
-def _moment_heights(lines: list[tuple[str, list[float]]], hearing: Any) -> dict[str, float | None]:
-    """The tallest date and time on the sign (the hearing's, when the case is known)."""
-    found: dict[str, float | None] = {"date": None, "time": None}
-    year = hearing.date.year if hearing else None
-    for text, heights in lines:
-        spans = {
-            "date": [(d.start, d.end) for d in when.find_dates(text, default_year=year)
-                     if hearing is None or d.day == hearing.date],
-            "time": [(t.start, t.end) for t in when.find_times(text)
-                     if hearing is None or when.same_time(t.at, hearing.start_time)],
-        }  # fmt: skip
-        for what, pairs in spans.items():
-            for start, end in pairs:
-                low = min(
-                    h
-                    for h, ch in zip(heights[start:end], text[start:end], strict=True)
-                    if ch.strip()
-                )
-                current = found[what]
-                found[what] = low if current is None else max(current, low)
-    return found
+def _height(heights: list[float], text: str, start: int, end: int) -> float:
+    """The smallest capital of the letters in `text[start:end]` (spaces do not count)."""
+    return min(h for h, ch in zip(heights[start:end], text[start:end], strict=True) if ch.strip())
 
 
 def display_ad_findings(target: Any, context: Any) -> list[LintFinding]:
