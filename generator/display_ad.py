@@ -210,26 +210,19 @@ def _gray(space: Any) -> bool:
     return False
 
 
-def page_count(data: bytes) -> int:
-    """The number of pages of a PDF."""
-    import pikepdf
+def fit(render: Callable[[AdSize], Any], page: Page, fraction: float) -> tuple[AdSize, Any] | None:
+    """The smallest ad reaching `fraction` whose copy fits on one page, laid out; None if none does.
 
-    with pikepdf.open(io.BytesIO(data)) as doc:
-        return len(doc.pages)
-
-
-def fit(
-    render: Callable[[AdSize], bytes], page: Page, fraction: float
-) -> tuple[AdSize, bytes] | None:
-    """The smallest ad reaching `fraction` whose copy fits on one page, and its PDF; None if none does."""
+    `render` lays the ad out at a size (a WeasyPrint document): pages are counted, not written.
+    """
     first = size(page, fraction)
     type_depth = page.type_area_in[1]
     data = render(first)
-    if page_count(data) == 1:
+    if len(data.pages) == 1:
         return first, data
     whole = size(page, fraction, page.columns, at_least_in=type_depth)
     whole_pdf = render(whole)
-    if page_count(whole_pdf) > 1:
+    if len(whole_pdf.pages) > 1:
         return None  # not even the full page holds the copy
     # Deeper first, as the law's minimum shape is what the ad desk expects; wider only when a
     # column of the full page's depth cannot hold the copy.
@@ -240,11 +233,11 @@ def fit(
             continue
         if columns > first.columns:
             data = render(low)
-            if page_count(data) == 1:
+            if len(data.pages) == 1:
                 return low, data
         full = size(page, fraction, columns, at_least_in=type_depth)
         best = (full, whole_pdf if columns == page.columns else render(full))
-        if page_count(best[1]) > 1:
+        if len(best[1].pages) > 1:
             continue
         # Bisect on agate lines: `short` lines overflow, `long` lines fit.
         short = round(low.agate_lines)
@@ -253,7 +246,7 @@ def fit(
             mid = (short + long) // 2
             ad = size(page, fraction, columns, at_least_in=mid / AGATE_LINES_PER_IN)
             data = render(ad)
-            if page_count(data) == 1:
+            if len(data.pages) == 1:
                 long, best = mid, (ad, data)
             else:
                 short = mid
@@ -341,7 +334,8 @@ def display_ad_outputs(
                 )
             )
             continue
-        ad, data = made
+        ad, laid = made
+        data = laid.write_pdf()
         colors = color_images(data)
         if colors:
             findings.append(
@@ -375,11 +369,11 @@ def _render(
     allowed: list[Any],
     type_pt: float,
     citation: str | None,
-) -> bytes:
-    """The ad's PDF at size `ad`."""
+) -> Any:
+    """The ad laid out at size `ad` (a WeasyPrint document)."""
     ad_context = _ad_context(ad, type_pt, citation)
     html = templates.render(env, "display_ad.html.j2", context | {"ad": ad_context})
-    return pdf.write_pdf(html, files, allowed)
+    return pdf.lay_out(html, files, allowed)
 
 
 def _ad_context(ad: AdSize, type_pt: float, citation: str | None) -> dict[str, Any]:

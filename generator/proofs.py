@@ -21,6 +21,7 @@ from generator.inputs import CaseFile
 from generator.models.case import Hearing
 from generator.models.pack import Channel
 from generator.plan import Plan, serves
+from generator.postings import POSTED_KINDS
 from generator.recipients import Recipient, RecipientList
 from generator.render import templates
 from generator.render.filters import long_date, when
@@ -42,7 +43,7 @@ SHORT_BLANK = "_" * 12
 # Where each kind of posted notice goes, by the kinds of `posting_places` in a case.
 POSTED_AT = {
     DocumentKind.SIGN: ("property",),
-    DocumentKind.POSTING_NOTICE: ("clerk_office", "municipal_building", "public_place"),
+    DocumentKind.POSTING_NOTICE: POSTED_KINDS,
     DocumentKind.WEBSITE_NOTICE: ("website",),
 }
 WHAT = {
