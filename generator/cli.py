@@ -124,17 +124,17 @@ def _build_one(
 
 def _each(job: Callable[..., Any], cases: list[Path]) -> Any:
     """Run `job` on every case, in order; on every core when there are several cases."""
-    import os
+    from generator.lint.extract import cpus
 
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    if len(cases) < 2 or (cores or 1) < 2 or sys.platform == "win32":
+    cores = cpus()
+    if len(cases) < 2 or cores < 2 or sys.platform == "win32":
         yield from (job(c) for c in cases)
         return
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing import get_context
 
     # Forked workers share the imports already made; each prints into a buffer shown in order.
-    with ProcessPoolExecutor(min(cores or 1, len(cases)), mp_context=get_context("fork")) as pool:
+    with ProcessPoolExecutor(min(cores, len(cases)), mp_context=get_context("fork")) as pool:
         yield from pool.map(functools.partial(job, capture=True), cases)
 
 
