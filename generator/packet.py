@@ -26,7 +26,7 @@ from generator.plan import Finding, MapInfo, Plan, plan
 from generator.proofs import posting_proofs, proof_outputs, publication_proofs
 from generator.render import calendar_file, docx, pdf, templates
 from generator.render import context as ctx
-from generator.rules.loader import ROOT, resolve
+from generator.rules.loader import ROOT, ResolvedPack, resolve
 
 MANIFEST = "manifest.json"
 LINT_REPORT = "lint_report.json"
@@ -65,11 +65,7 @@ class Result:
 
 def build(case_path: Path, out_root: Path, progress: Callable[[int], None] | None = None) -> Result:
     """Build the packet of one case into `out_root/<case-id>/` (`progress` counts letters made)."""
-    cf = load_case(case_path)
-    pack = resolve(cf.case.jurisdiction)
-    found = recipients.collect(cf, pack)
-    cf = replace(cf, case=found.case)  # with the facts the GIS layers answered
-    deadlines = schedule.compute(cf.case, pack)
+    cf, pack, found, deadlines = prepare(case_path)
     late = schedule.check_in_time(cf, pack, deadlines, schedule.judged_on(cf.case))
     if late:
         raise UserError(late)
@@ -106,6 +102,17 @@ def build(case_path: Path, out_root: Path, progress: Callable[[int], None] | Non
     from generator.lint.engine import Context
 
     return _write(out_root / cf.id, outputs, manifest, Context(cf.case, cf, the_plan, deadlines))
+
+
+def prepare(
+    case_path: Path,
+) -> tuple[CaseFile, ResolvedPack, recipients.RecipientList, list[schedule.Deadline]]:
+    """Load a case, its pack, its recipients (GIS facts included) and deadlines: build and lint."""
+    cf = load_case(case_path)
+    pack = resolve(cf.case.jurisdiction)
+    found = recipients.collect(cf, pack)
+    cf = replace(cf, case=found.case)  # with the facts the GIS layers answered
+    return cf, pack, found, schedule.compute(cf.case, pack)
 
 
 def render(the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadline]) -> list[Output]:

@@ -10,7 +10,6 @@ jurisdiction alone, the clauses the pack requires of that kind of document in ev
 from __future__ import annotations
 
 import csv
-import dataclasses
 import itertools
 import json
 import re
@@ -159,16 +158,10 @@ def _kind_of(path: Path) -> DocumentKind | None:
 
 def _context(case_path: Path) -> Context:
     """Load, plan and schedule the case, as `notices build` does."""
-    from generator import recipients, schedule
-    from generator.inputs import load_case
+    from generator.packet import prepare
     from generator.plan import plan
-    from generator.rules.loader import resolve
 
-    cf = load_case(case_path)
-    pack = resolve(cf.case.jurisdiction)
-    found = recipients.collect(cf, pack)
-    cf = dataclasses.replace(cf, case=found.case)
-    deadlines = schedule.compute(cf.case, pack)
+    cf, pack, _found, deadlines = prepare(case_path)
     return Context(cf.case, cf, plan(cf.case, pack), deadlines)
 
 
