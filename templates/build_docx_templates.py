@@ -11,6 +11,8 @@ from __future__ import annotations
 import datetime as dt
 import io
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from docx import Document
@@ -114,6 +116,17 @@ def paragraph(doc: Document, style: str, *runs: str) -> None:
         p.add_run(text)
 
 
+@contextmanager
+def block(doc: Document, statement: str) -> Iterator[None]:
+    """Put what is written inside between `{%p statement %}` and its `{%p end… %}`.
+
+    docxtpl drops a `{%p %}` paragraph whole, so each tag needs a paragraph of its own.
+    """
+    paragraph(doc, "Notice Body", f"{{%p {statement} %}}")
+    yield
+    paragraph(doc, "Notice Body", f"{{%p end{statement.split()[0]} %}}")
+
+
 def marked(doc: Document, style: str, topic: str, text: str) -> None:
     """A paragraph that is one whole clause, bookmarked `clause_<rule id>` for each rule."""
     paragraph(doc, style, f'{{{{r mark("{topic}") }}}}', text, f'{{{{r unmark("{topic}") }}}}')
@@ -121,9 +134,8 @@ def marked(doc: Document, style: str, topic: str, text: str) -> None:
 
 def optional(doc: Document, topic: str, text: str) -> None:
     """A clause paragraph printed only when the pack requires the clause."""
-    paragraph(doc, "Notice Body", f'{{%p if "{topic}" in clauses %}}')
-    marked(doc, "Notice Body", topic, text)
-    paragraph(doc, "Notice Body", "{%p endif %}")
+    with block(doc, f'if "{topic}" in clauses'):
+        marked(doc, "Notice Body", topic, text)
 
 
 def newspaper_notice() -> Document:
@@ -134,9 +146,8 @@ def newspaper_notice() -> Document:
     paragraph(doc, "Notice Subject", "{{ ph.subject()|squash }}")
     notice_body(doc)
     paragraph(doc, "Notice Signature", "{{ ph.signature()|squash }}")
-    paragraph(doc, "Notice Body", "{%p if publication_dates %}")
-    paragraph(doc, "Notice Publication", "{{ ph.publication_dates_line()|squash }}")
-    paragraph(doc, "Notice Body", "{%p endif %}")
+    with block(doc, "if publication_dates"):
+        paragraph(doc, "Notice Publication", "{{ ph.publication_dates_line()|squash }}")
     return doc
 
 
@@ -144,28 +155,25 @@ def letters() -> Document:
     """Every mailed letter of a hearing in one document, each starting on a new page."""
     doc = styled_document("Mailed notice")
     paragraph(doc, "Notice Body", '{%p import "phrases.j2" as ph with context %}')
-    paragraph(doc, "Notice Body", "{%p for r in recipients %}")
-    paragraph(doc, "Letter Address", "{{ r.name }}")
-    paragraph(doc, "Notice Body", "{%p for line in r.lines %}")
-    paragraph(doc, "Letter Address Line", "{{ line }}")
-    paragraph(doc, "Notice Body", "{%p endfor %}")
-    paragraph(doc, "Letter Address Line", "{{ r.last_line }}")
-    paragraph(doc, "Notice Body", "{%p if r.parcels %}")
-    paragraph(doc, "Letter Parcels", "{{ r.parcels }}")
-    paragraph(doc, "Notice Body", "{%p endif %}")
-    paragraph(doc, "Letter Date", "{{ letter.date }}")
-    paragraph(doc, "Notice Body", "Dear {{ letter.salutation }}:")
-    paragraph(doc, "Notice Body", "{{ letter.reason }}")
-    paragraph(doc, "Notice Title", "{{ ph.title()|squash }}")
-    paragraph(doc, "Notice Subject", "{{ ph.subject()|squash }}")
-    notice_body(doc)
-    paragraph(doc, "Notice Signature", "Sincerely,")
-    paragraph(
-        doc,
-        "Notice Body",
-        "{{ signer.name }}{% if signer.title %}, {{ signer.title }}{% endif %}, {{ municipality }}",
-    )
-    paragraph(doc, "Notice Body", "{%p endfor %}")
+    with block(doc, "for r in recipients"):
+        paragraph(doc, "Letter Address", "{{ r.name }}")
+        with block(doc, "for line in r.lines"):
+            paragraph(doc, "Letter Address Line", "{{ line }}")
+        paragraph(doc, "Letter Address Line", "{{ r.last_line }}")
+        with block(doc, "if r.parcels"):
+            paragraph(doc, "Letter Parcels", "{{ r.parcels }}")
+        paragraph(doc, "Letter Date", "{{ letter.date }}")
+        paragraph(doc, "Notice Body", "Dear {{ letter.salutation }}:")
+        paragraph(doc, "Notice Body", "{{ letter.reason }}")
+        paragraph(doc, "Notice Title", "{{ ph.title()|squash }}")
+        paragraph(doc, "Notice Subject", "{{ ph.subject()|squash }}")
+        notice_body(doc)
+        paragraph(doc, "Notice Signature", "Sincerely,")
+        paragraph(
+            doc,
+            "Notice Body",
+            "{{ signer.name }}{% if signer.title %}, {{ signer.title }}{% endif %}, {{ municipality }}",
+        )
     return doc
 
 
@@ -181,55 +189,47 @@ def notice_body(doc: Document) -> None:
         '{{r unmark("hearing_when_where") }}',
         '{{r unmark("hearing_body") }}',
     )
-    paragraph(doc, "Notice Body", "{%p if other_hearings %}")
-    paragraph(doc, "Notice Body", "{{ ph.other_hearings_sentence()|squash }}")
-    paragraph(doc, "Notice Body", "{%p endif %}")
+    with block(doc, "if other_hearings"):
+        paragraph(doc, "Notice Body", "{{ ph.other_hearings_sentence()|squash }}")
     optional(doc, "right_to_be_heard", "{{ ph.right_to_be_heard()|squash }}")
-    paragraph(doc, "Notice Body", "{%p if parcels %}")
-    paragraph(
-        doc,
-        "Notice Body",
-        '{{r mark("property_identification") }}',
-        "{{ ph.property_intro()|squash }}",
-    )
-    paragraph(doc, "Notice Body", "{%p for p in parcels %}")
-    paragraph(
-        doc,
-        "Notice Parcel",
-        "{{ ph.parcel(p)|squash }}",
-        "{% if loop.last %}",
-        '{{r unmark("property_identification") }}',
-        "{% endif %}",
-    )
-    paragraph(doc, "Notice Body", "{%p endfor %}")
-    paragraph(doc, "Notice Body", "{%p endif %}")
+    with block(doc, "if parcels"):
+        paragraph(
+            doc,
+            "Notice Body",
+            '{{r mark("property_identification") }}',
+            "{{ ph.property_intro()|squash }}",
+        )
+        with block(doc, "for p in parcels"):
+            paragraph(
+                doc,
+                "Notice Parcel",
+                "{{ ph.parcel(p)|squash }}",
+                "{% if loop.last %}",
+                '{{r unmark("property_identification") }}',
+                "{% endif %}",
+            )
     optional(doc, "district_change", "{{ ph.district_change()|squash }}")
-    paragraph(doc, "Notice Body", "{%p if area_description %}")
-    marked(doc, "Notice Body", "area_description", "{{ ph.area_sentence()|squash }}")
-    paragraph(doc, "Notice Body", "{%p endif %}")
+    with block(doc, "if area_description"):
+        marked(doc, "Notice Body", "area_description", "{{ ph.area_sentence()|squash }}")
     marked(doc, "Notice Heading", "proposal_statement", "{{ ph.proposal_heading()|squash }}")
-    paragraph(doc, "Notice Body", "{%p if ph.applicant_line() %}")
-    paragraph(doc, "Notice Body", "{{ ph.applicant_line()|squash }}")
-    paragraph(doc, "Notice Body", "{%p endif %}")
-    paragraph(doc, "Notice Body", "{%p if amendment.print_full_text %}")
-    paragraph(doc, "Amendment Text", "{{p full_text }}")
-    paragraph(doc, "Notice Body", "{%p else %}")
-    paragraph(doc, "Notice Body", "{{ amendment.summary|squash }}")
-    paragraph(doc, "Notice Body", "{%p endif %}")
-    paragraph(
+    with block(doc, "if ph.applicant_line()"):
+        paragraph(doc, "Notice Body", "{{ ph.applicant_line()|squash }}")
+    with block(doc, "if amendment.print_full_text"):
+        paragraph(doc, "Amendment Text", "{{p full_text }}")
+        paragraph(doc, "Notice Body", "{%p else %}")
+        paragraph(doc, "Notice Body", "{{ amendment.summary|squash }}")
+    with block(
         doc,
-        "Notice Body",
-        '{%p if "intent_and_effect" in clauses or (amendment.intent_and_effect and not amendment.print_full_text) %}',
-    )
-    paragraph(
-        doc,
-        "Notice Body",
-        '{{r unmark("proposal_statement") }}',
-        '{{r mark("intent_and_effect") }}',
-        "{{ ph.intent_and_effect()|squash }}",
-        '{{r unmark("intent_and_effect") }}',
-    )
-    paragraph(doc, "Notice Body", "{%p endif %}")
+        'if "intent_and_effect" in clauses or (amendment.intent_and_effect and not amendment.print_full_text)',
+    ):
+        paragraph(
+            doc,
+            "Notice Body",
+            '{{r unmark("proposal_statement") }}',
+            '{{r mark("intent_and_effect") }}',
+            "{{ ph.intent_and_effect()|squash }}",
+            '{{r unmark("intent_and_effect") }}',
+        )
     for topic in (
         "standards_changes",
         "nature_and_extent",
@@ -238,10 +238,9 @@ def notice_body(doc: Document) -> None:
         "special_use_permit_review",
     ):
         optional(doc, topic, f"{{{{ ph.{topic}()|squash }}}}")
-    paragraph(doc, "Notice Body", "{%p if map %}")
-    paragraph(doc, "Notice Map", '{{r mark("map") }}', "{{ map_image }}")
-    paragraph(doc, "Notice Caption", "{{ ph.map_caption()|squash }}", '{{r unmark("map") }}')
-    paragraph(doc, "Notice Body", "{%p endif %}")
+    with block(doc, "if map"):
+        paragraph(doc, "Notice Map", '{{r mark("map") }}', "{{ map_image }}")
+        paragraph(doc, "Notice Caption", "{{ ph.map_caption()|squash }}", '{{r unmark("map") }}')
     paragraph(
         doc,
         "Notice Body",

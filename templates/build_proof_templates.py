@@ -1,6 +1,6 @@
 """Write the DOCX templates of the proofs of notice (templates/_base/<document>.docx).
 
-Like build_docx_templates.py, whose notice styles it reuses: every paragraph has a named Word
+Like build_docx_templates.py, whose styles and helpers it reuses: every paragraph has a named Word
 style (no hard formatting) and the wording comes from proof_phrases.j2, shared with the HTML.
 Run it after changing the layout: `make docx-templates`.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 from docx import Document
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_docx_templates import BASE, add_style, paragraph, save, styled_document
+from build_docx_templates import BASE, add_style, block, paragraph, save, styled_document
 
 
 def proof_document(title: str) -> Document:
@@ -29,28 +29,35 @@ def proof_document(title: str) -> Document:
     return doc
 
 
+def caption(doc: Document) -> None:
+    """The venue caption a sworn proof opens with."""
+    paragraph(doc, "Proof Caption", "STATE OF {{ proof.caption.state }}")
+    paragraph(doc, "Proof Caption", "COUNTY OF {{ proof.caption.county }}    ss.")
+
+
 def header(doc: Document) -> None:
+    """The phrases import, the proof's title and the hearing it proves notice of."""
     paragraph(doc, "Notice Body", '{%p import "proof_phrases.j2" as ph with context %}')
     paragraph(doc, "Notice Title", "{{ proof.title|upper }}")
     paragraph(doc, "Notice Subject", "{{ ph.subject()|squash }}")
 
 
 def recipient_list(doc: Document, heading: str) -> None:
+    """The numbered list of the persons mailed, under `heading`."""
     paragraph(doc, "Notice Heading", heading + " ({{ proof.count }})")
     paragraph(doc, "Proof Note", "{{ ph.source()|squash }}")
-    paragraph(doc, "Notice Body", "{%p for r in proof.recipients %}")
-    paragraph(
-        doc,
-        "Proof List",
-        "{{ loop.index }}. {{ r.name }} — {{ r.address }}{% if r.parcels %} — parcel(s) {{ r.parcels }}{% endif %}",
-    )
-    paragraph(doc, "Notice Body", "{%p endfor %}")
+    with block(doc, "for r in proof.recipients"):
+        paragraph(
+            doc,
+            "Proof List",
+            "{{ loop.index }}. {{ r.name }} — {{ r.address }}{% if r.parcels %} — parcel(s) {{ r.parcels }}{% endif %}",
+        )
 
 
 def affidavit_of_mailing() -> Document:
+    """The sworn affidavit of mailing, with the persons mailed and the notice as exhibits."""
     doc = proof_document("Affidavit of mailing")
-    paragraph(doc, "Proof Caption", "STATE OF {{ proof.caption.state }}")
-    paragraph(doc, "Proof Caption", "COUNTY OF {{ proof.caption.county }}    ss.")
+    caption(doc)
     header(doc)
     for clause in (
         "affidavit_oath",
@@ -62,14 +69,7 @@ def affidavit_of_mailing() -> Document:
         paragraph(doc, "Notice Body", f"{{{{ ph.{clause}()|squash }}}}")
     paragraph(doc, "Notice Signature", "{{ proof.blank }}")
     paragraph(doc, "Proof Signature", "{{ ph.affiant_line()|squash }}, Affiant")
-    paragraph(doc, "Notice Body", "{%p if proof.notarized %}")
-    paragraph(doc, "Notice Signature", "{{ ph.jurat()|squash }}")
-    paragraph(doc, "Notice Signature", "{{ proof.blank }}")
-    paragraph(doc, "Proof Signature", "Notary Public")
-    paragraph(doc, "Proof Signature", "Name of notary: {{ proof.notary.name }}")
-    paragraph(doc, "Proof Signature", "My commission expires: {{ proof.notary.expires }}")
-    paragraph(doc, "Proof Jurat", "[Notary seal]")
-    paragraph(doc, "Notice Body", "{%p endif %}")
+    jurat(doc, named=True, oath="{{ ph.jurat()|squash }}")
     paragraph(doc, "Proof Note", "{{ ph.required_by()|squash }}")
     recipient_list(doc, "Exhibit A — Persons to whom the notice was mailed")
     paragraph(doc, "Notice Heading", "Exhibit B")
@@ -78,13 +78,13 @@ def affidavit_of_mailing() -> Document:
 
 
 def certificate_of_mailing() -> Document:
+    """The unsworn certificate of mailing, with the persons mailed."""
     doc = proof_document("Certificate of mailing")
     header(doc)
     paragraph(doc, "Notice Body", "{{ ph.certify_to()|squash }}")
     paragraph(doc, "Notice Body", "{{ ph.certificate_mailing()|squash }}")
-    paragraph(doc, "Notice Body", "{%p if proof.conclusive %}")
-    paragraph(doc, "Notice Body", "{{ ph.conclusive()|squash }}")
-    paragraph(doc, "Notice Body", "{%p endif %}")
+    with block(doc, "if proof.conclusive"):
+        paragraph(doc, "Notice Body", "{{ ph.conclusive()|squash }}")
     paragraph(doc, "Notice Signature", "Signature: {{ proof.blank }}")
     paragraph(doc, "Proof Signature", "Name: {{ proof.sender.name }}")
     paragraph(doc, "Proof Signature", "Title: {{ proof.sender.title or proof.blank }}")
@@ -95,14 +95,14 @@ def certificate_of_mailing() -> Document:
 
 
 def certificate_of_actual_notice() -> Document:
+    """The applicant's certificate that the owners had actual notice of the hearing."""
     doc = proof_document("Certificate of actual notice")
     header(doc)
     paragraph(doc, "Notice Body", "{{ ph.certify_to()|squash }}")
     paragraph(doc, "Notice Body", "{{ ph.certificate_actual_notice()|squash }}")
     paragraph(doc, "Notice Body", "{{ ph.delivery()|squash }}")
-    paragraph(doc, "Notice Body", "{%p if proof.conclusive %}")
-    paragraph(doc, "Notice Body", "{{ ph.conclusive()|squash }}")
-    paragraph(doc, "Notice Body", "{%p endif %}")
+    with block(doc, "if proof.conclusive"):
+        paragraph(doc, "Notice Body", "{{ ph.conclusive()|squash }}")
     paragraph(doc, "Notice Body", "{{ ph.attachments()|squash }}")
     paragraph(doc, "Notice Signature", "{{ proof.applicant }}")
     paragraph(doc, "Proof Signature", "By: {{ proof.blank }}")
@@ -112,31 +112,34 @@ def certificate_of_actual_notice() -> Document:
     return doc
 
 
-def jurat(doc: Document, *, named: bool) -> None:
+def jurat(
+    doc: Document,
+    *,
+    named: bool,
+    oath: str = "Subscribed and sworn to before me on {{ proof.blank }}.",
+) -> None:
     """The notary's part, printed only when the pack wants the proof sworn."""
-    paragraph(doc, "Notice Body", "{%p if proof.notarized %}")
-    paragraph(doc, "Notice Signature", "Subscribed and sworn to before me on {{ proof.blank }}.")
-    paragraph(doc, "Notice Signature", "{{ proof.blank }}")
-    paragraph(doc, "Proof Signature", "Notary Public")
-    if named:
-        paragraph(doc, "Proof Signature", "Name of notary: {{ proof.notary.name }}")
-        paragraph(doc, "Proof Signature", "My commission expires: {{ proof.notary.expires }}")
-    else:
-        paragraph(doc, "Proof Signature", "My commission expires: {{ proof.blank }}")
-    paragraph(doc, "Proof Jurat", "[Notary seal]")
-    paragraph(doc, "Notice Body", "{%p endif %}")
+    with block(doc, "if proof.notarized"):
+        paragraph(doc, "Notice Signature", oath)
+        paragraph(doc, "Notice Signature", "{{ proof.blank }}")
+        paragraph(doc, "Proof Signature", "Notary Public")
+        if named:
+            paragraph(doc, "Proof Signature", "Name of notary: {{ proof.notary.name }}")
+            paragraph(doc, "Proof Signature", "My commission expires: {{ proof.notary.expires }}")
+        else:
+            paragraph(doc, "Proof Signature", "My commission expires: {{ proof.blank }}")
+        paragraph(doc, "Proof Jurat", "[Notary seal]")
 
 
 def affidavit_of_publication() -> Document:
+    """The newspaper's sworn affidavit of the days the notice ran."""
     doc = proof_document("Affidavit of publication")
-    paragraph(doc, "Proof Caption", "STATE OF {{ proof.caption.state }}")
-    paragraph(doc, "Proof Caption", "COUNTY OF {{ proof.caption.county }}    ss.")
+    caption(doc)
     header(doc)
     paragraph(doc, "Notice Body", "{{ ph.publication_oath()|squash }}")
     paragraph(doc, "Notice Body", "{{ ph.publication_statement()|squash }}")
-    paragraph(doc, "Notice Body", "{%p for day in proof.insertions %}")
-    paragraph(doc, "Proof List", "{{ loop.index }}. {{ day }} — page {{ proof.short_blank }}")
-    paragraph(doc, "Notice Body", "{%p endfor %}")
+    with block(doc, "for day in proof.insertions"):
+        paragraph(doc, "Proof List", "{{ loop.index }}. {{ day }} — page {{ proof.short_blank }}")
     paragraph(doc, "Proof Note", "{{ ph.publication_dates_note()|squash }}")
     paragraph(doc, "Notice Body", "{{ ph.attachments()|squash }}")
     paragraph(doc, "Notice Signature", "{{ proof.blank }}")
@@ -147,22 +150,20 @@ def affidavit_of_publication() -> Document:
 
 
 def certificate_of_posting() -> Document:
+    """The certificate of the signs posted, sworn where the pack asks, with their photographs."""
     doc = proof_document("Certificate of posting")
-    paragraph(doc, "Notice Body", "{%p if proof.notarized %}")
-    paragraph(doc, "Proof Caption", "STATE OF {{ proof.caption.state }}")
-    paragraph(doc, "Proof Caption", "COUNTY OF {{ proof.caption.county }}    ss.")
-    paragraph(doc, "Notice Body", "{%p endif %}")
+    with block(doc, "if proof.notarized"):
+        caption(doc)
     header(doc)
     paragraph(doc, "Notice Body", "{{ ph.posting_statement()|squash }}")
     paragraph(doc, "Proof Note", "{{ ph.posting_requirement()|squash }}")
-    paragraph(doc, "Notice Body", "{%p for place in proof.rows %}")
-    paragraph(
-        doc,
-        "Proof List",
-        "{{ loop.index }}. {{ place or proof.blank }} — posted on {{ proof.short_blank }}"
-        "{% if proof.photos %} — photo {{ loop.index }}{% endif %}",
-    )
-    paragraph(doc, "Notice Body", "{%p endfor %}")
+    with block(doc, "for place in proof.rows"):
+        paragraph(
+            doc,
+            "Proof List",
+            "{{ loop.index }}. {{ place or proof.blank }} — posted on {{ proof.short_blank }}"
+            "{% if proof.photos %} — photo {{ loop.index }}{% endif %}",
+        )
     paragraph(doc, "Notice Body", "{{ proof.legibility }}")
     paragraph(doc, "Notice Signature", "{{ proof.blank }}")
     paragraph(doc, "Proof Signature", "Signature")
@@ -170,17 +171,15 @@ def certificate_of_posting() -> Document:
     paragraph(doc, "Proof Signature", "Date: {{ proof.blank }}")
     jurat(doc, named=True)
     paragraph(doc, "Proof Note", "{{ ph.required_by()|squash }}")
-    paragraph(doc, "Notice Body", "{%p if proof.photos %}")
-    paragraph(doc, "Notice Heading", "Photographs of the posted notice")
-    paragraph(doc, "Notice Body", "{%p for place in proof.rows %}")
-    paragraph(
-        doc,
-        "Proof List",
-        "Photo {{ loop.index }}{% if place %}: {{ place }}{% endif %}, taken on {{ proof.short_blank }}"
-        " [paste the photograph here]",
-    )
-    paragraph(doc, "Notice Body", "{%p endfor %}")
-    paragraph(doc, "Notice Body", "{%p endif %}")
+    with block(doc, "if proof.photos"):
+        paragraph(doc, "Notice Heading", "Photographs of the posted notice")
+        with block(doc, "for place in proof.rows"):
+            paragraph(
+                doc,
+                "Proof List",
+                "Photo {{ loop.index }}{% if place %}: {{ place }}{% endif %}, taken on {{ proof.short_blank }}"
+                " [paste the photograph here]",
+            )
     return doc
 
 
