@@ -19,7 +19,7 @@ demo: setup sample-data
 
 # The sample cases read generated towns (parcels, zoning, streets...) from data/gis/.
 sample-data: setup
-	$(BIN)/python -m generator.gis.sample_town data/gis
+	$(BIN)/python -m tools.sample_town data/gis
 
 test: setup lint
 	$(BIN)/pytest $(PYTEST_ARGS)

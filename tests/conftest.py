@@ -43,7 +43,7 @@ def sample_cases() -> list[Path]:
 @pytest.fixture(scope="session", autouse=True)
 def sample_towns() -> None:
     """The sample cases read the generated towns in data/gis/; make them once per session."""
-    from generator.gis.sample_town import generate
+    from tools.sample_town import generate
 
     generate(ROOT / "data" / "gis")
 

@@ -12,7 +12,8 @@ import weasyprint
 from docx.oxml import parse_xml
 from docx.oxml.ns import nsdecls
 
-import generator.lint.extract as extract_module
+import generator.lint.extract.pdf as pdf_module
+import generator.lint.extract.pdf_pages as pdf_pages_module
 from generator.errors import UserError
 from generator.lint.extract import Block, Extracted, extract, extract_pdf_pages
 
@@ -378,7 +379,7 @@ def test_pdf_large_file_reads_in_parallel_like_serially(
         out.save(big)
     parallel = extract(big)
     assert parallel.pages == 500
-    monkeypatch.setattr(extract_module, "_PARALLEL_MIN_PAGES", 10**9)
+    monkeypatch.setattr(pdf_pages_module, "_PARALLEL_MIN_PAGES", 10**9)
     serial = extract(big)
     assert parallel.blocks == serial.blocks
     last = parallel.blocks[-1]
@@ -417,17 +418,15 @@ def mail_merged(packet: Path, path: Path, owners: int = 60) -> Path:
 
 def plain_reading(path: Path, monkeypatch: pytest.MonkeyPatch) -> Extracted:
     with monkeypatch.context() as patch:
-        patch.setattr(extract_module, "_SHARED_MIN_PAGES", 10**9)
+        patch.setattr(pdf_module, "_SHARED_MIN_PAGES", 10**9)
         return extract(path)
 
 
 def spy_compose(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """What each shortcut attempt composed (None: it fell back to reading page by page)."""
     taken: list[object] = []
-    compose = extract_module._compose
-    monkeypatch.setattr(
-        extract_module, "_compose", lambda *a: taken.append(compose(*a)) or taken[-1]
-    )
+    compose = pdf_module._compose
+    monkeypatch.setattr(pdf_module, "_compose", lambda *a: taken.append(compose(*a)) or taken[-1])
     return taken
 
 
@@ -436,9 +435,9 @@ def test_built_letters_sharing_one_body_read_exactly_like_page_by_page(
     packet: Path, monkeypatch: pytest.MonkeyPatch, parallel: bool
 ) -> None:
     path = packet / "letters.pdf"  # 30 letters of 2 pages: two bodies, each under 30 pages
-    monkeypatch.setattr(extract_module, "_SHARED_MIN_PAGES", 10)
+    monkeypatch.setattr(pdf_module, "_SHARED_MIN_PAGES", 10)
     if parallel:
-        monkeypatch.setattr(extract_module, "_PARALLEL_MIN_PAGES", 20)
+        monkeypatch.setattr(pdf_pages_module, "_PARALLEL_MIN_PAGES", 20)
     taken = spy_compose(monkeypatch)
     fast = extract(path)
     assert taken and taken[0] is not None  # each body really was read once
@@ -476,7 +475,7 @@ def test_a_shared_form_not_painted_first_is_read_page_by_page(
         page = pdf.pages[5].obj
         page.Contents = pikepdf.Array(list(page.Contents)[::-1])  # the body over the address
         pdf.save(path)
-    assert extract_module._pdf_shared_lines(path, len(pikepdf.open(path).pages)) is None
+    assert pdf_module._pdf_shared_lines(path, len(pikepdf.open(path).pages)) is None
     assert extract(path).blocks == plain_reading(path, monkeypatch).blocks
 
 
@@ -499,7 +498,7 @@ def test_a_shared_form_drawn_inside_another_is_read_page_by_page(tmp_path: Path)
             [pikepdf.Stream(pdf, b"q /Body Do Q"), pikepdf.Stream(pdf, b"q /Mine Do Q")]
         )
     pdf.save(tmp_path / "nested.pdf")
-    assert extract_module._pdf_shared_lines(tmp_path / "nested.pdf", 60) is None
+    assert pdf_module._pdf_shared_lines(tmp_path / "nested.pdf", 60) is None
 
 
 # ---------------------------------------------------------------- bad input
@@ -602,7 +601,7 @@ def test_docx_text_boxes_once_and_picture_alt_text(tmp_path: Path) -> None:
 
 
 def test_dehyphenation_rules_line_by_line() -> None:
-    dehyphenate = extract_module._dehyphenate
+    dehyphenate = pdf_pages_module._dehyphenate
     assert dehyphenate(["a soft ex\u00ad", "tra words", "next"]) == [
         "a soft extra",
         "words",

@@ -13,7 +13,7 @@ import pandas as pd  # noqa: E402 - after the skip: GIS extras may be missing
 import pyogrio  # noqa: E402
 import shapely  # noqa: E402
 
-from generator.gis.sample_town import LAYER_FIELDS, generate, load_spec, main  # noqa: E402
+from tools.sample_town import LAYER_FIELDS, generate, load_spec, main  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = load_spec()

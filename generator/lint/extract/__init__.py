@@ -1,0 +1,63 @@
+"""Turn a notice file (TXT, HTML, PDF, DOCX) into located text blocks the lint checks can read.
+
+Every format becomes a list of `Block`s in reading order; `Extracted.text` joins them with
+newlines and `Extracted.locate(offset)` maps a match in that text back to its block, so a finding
+can say "paragraph 12" or "page 2, line 5" and quote the words around it.
+
+Numbering (`Block.number`) counts what a reader sees, the same way in every format:
+
+- TXT, HTML, DOCX: the Nth paragraph *with visible text*, 1-based, in reading order. Empty
+  paragraphs (blank spacing paragraphs in Word, empty `<p>`) are not counted, so the same
+  notice gets the same numbers in its .txt, .html and .docx forms. DOCX text is read as it
+  would read with every tracked change accepted; paragraphs inside tables, content controls
+  and text boxes are counted where they occur.
+- PDF: the running number of the non-blank text line over the whole document;
+  `Block.page` and `Block.line` (the line on that page) give "page 2, line 5".
+
+Whitespace inside a block is collapsed to single spaces (non-breaking spaces included).
+
+The readers, one module a format: `txt`, `html`, `pdf` (with `pdf_pages`), `docx` (with
+`docx_body`); `blocks` holds what they all produce.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from generator.lint.extract.blocks import Block, Extracted, Note, _fail
+from generator.lint.extract.docx import _extract_docx
+from generator.lint.extract.html import _extract_html
+from generator.lint.extract.pdf import _extract_pdf, extract_pdf_pages
+from generator.lint.extract.pdf_pages import cpus
+from generator.lint.extract.txt import _extract_txt
+
+__all__ = ["Block", "Extracted", "Note", "cpus", "extract", "extract_pdf_pages"]
+
+
+def extract(path: Path) -> Extracted:
+    """Read a notice file by its suffix; raise `UserError` if it is unsupported or unreadable."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    reader = _READERS.get(suffix)
+    if reader is None:
+        hint = (
+            " (open it in Word and save it as .docx)" if suffix in {".doc", ".rtf", ".odt"} else ""
+        )
+        _fail(
+            path,
+            f"cannot lint a '{suffix or path.name}' file: lint reads .txt, .html, .pdf and .docx{hint}",
+        )
+    return reader(path)
+
+
+_READERS: dict[str, Callable[[Path], Extracted]] = {
+    ".txt": _extract_txt,
+    ".text": _extract_txt,
+    ".htm": _extract_html,
+    ".html": _extract_html,
+    ".xhtml": _extract_html,
+    ".pdf": _extract_pdf,
+    ".docx": _extract_docx,
+    ".docm": _extract_docx,
+}

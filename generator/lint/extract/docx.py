@@ -1,0 +1,149 @@
+"""Word notices (.docx): the package opened safely, its styles and comments read, its body parsed."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from generator.lint.extract.blocks import Extracted, _fail, _read, _squash
+from generator.lint.extract.docx_body import _DocxReader
+
+_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_MAX_PART = 512 * 1024 * 1024  # a larger document.xml is a zip bomb, not a notice
+_HEADING_NAME = re.compile(r"heading|title", re.IGNORECASE)
+
+
+def _docx_styles(xml: bytes | None, ns: str) -> dict[str, str]:
+    """Paragraph style id -> block kind, following each style's `basedOn` chain."""
+    if xml is None:
+        return {}
+    root = _xml(xml)
+    info: dict[str, tuple[str, str | None, bool, bool]] = {}
+    default = ""
+    for style in root.iter(ns + "style"):
+        if style.get(ns + "type") != "paragraph":
+            continue
+        ident = style.get(ns + "styleId", "")
+        name_el = style.find(ns + "name")
+        name = name_el.get(ns + "val", "") if name_el is not None else ident
+        based = style.find(ns + "basedOn")
+        level = style.find(f"{ns}pPr/{ns}outlineLvl")
+        outline = level is not None and level.get(ns + "val", "9") not in ("9",)
+        numbered = style.find(f"{ns}pPr/{ns}numPr/{ns}numId")
+        listed = numbered is not None and numbered.get(ns + "val") != "0"
+        info[ident] = (
+            name,
+            based.get(ns + "val") if based is not None else None,
+            outline,
+            listed or "list" in name.lower(),
+        )
+        if style.get(ns + "default") in ("1", "true"):
+            default = ident
+
+    def kind_of(ident: str) -> str:
+        seen = set()
+        heading = listed = caption = False
+        current: str | None = ident
+        first = True
+        while current in info and current not in seen:
+            seen.add(current)
+            name, based, outline, is_list = info[current]
+            # Only the style's own name speaks for it; "Normal" under a heading means nothing.
+            if first and (_HEADING_NAME.search(name) or _HEADING_NAME.search(current)):
+                heading = True
+            caption |= first and "caption" in name.lower()
+            heading |= outline
+            listed |= is_list
+            first = False
+            current = based
+        if heading:
+            return "heading"
+        if listed:
+            return "list-item"
+        return "caption" if caption else "paragraph"
+
+    kinds = {ident: kind_of(ident) for ident in info}
+    kinds[""] = kinds.get(default, "paragraph")
+    return kinds
+
+
+def _xml(data: bytes) -> Any:
+    from lxml import etree
+
+    # No entity expansion and no network: a document is untrusted input.
+    parser = etree.XMLParser(
+        resolve_entities=False, no_network=True, huge_tree=True, remove_comments=True
+    )
+    return etree.fromstring(data, parser=parser)
+
+
+def _docx_parts(path: Path, archive: zipfile.ZipFile) -> tuple[str, dict[str, str]]:
+    """The main document part's name and its relationship targets by type suffix."""
+    names = set(archive.namelist())
+    main = "word/document.xml"
+    if "_rels/.rels" in names:
+        for rel in _xml(archive.read("_rels/.rels")).iter(_REL + "Relationship"):
+            if rel.get("Type", "").endswith("/officeDocument"):
+                main = rel.get("Target", main).lstrip("/")
+    if main not in names:
+        _fail(path, "not a Word document (no main document part in the .docx package)")
+    base = posixpath.dirname(main)
+    rels_name = posixpath.join(base, "_rels", posixpath.basename(main) + ".rels")
+    targets: dict[str, str] = {}
+    if rels_name in names:
+        for rel in _xml(archive.read(rels_name)).iter(_REL + "Relationship"):
+            if rel.get("TargetMode") == "External":
+                continue
+            target = rel.get("Target", "")
+            full = target.lstrip("/") if target.startswith("/") else posixpath.join(base, target)
+            targets[rel.get("Type", "").rsplit("/", 1)[-1]] = posixpath.normpath(full)
+    return main, targets
+
+
+def _docx_comments(xml: bytes | None, ns: str) -> dict[str, tuple[str, str | None]]:
+    if xml is None:
+        return {}
+    comments = {}
+    for comment in _xml(xml).iter(ns + "comment"):
+        paragraphs = [
+            "".join(t.text or "" for t in p.iter(ns + "t")) for p in comment.iter(ns + "p")
+        ]
+        text = _squash(" ".join(paragraphs))
+        comments[comment.get(ns + "id", "")] = (text, comment.get(ns + "author") or None)
+    return comments
+
+
+def _extract_docx(path: Path) -> Extracted:
+    from lxml import etree
+
+    _read(path)  # the plain read error first, before zipfile's less helpful one
+    try:
+        with zipfile.ZipFile(path) as archive:
+            main, targets = _docx_parts(path, archive)
+            if archive.getinfo(main).file_size > _MAX_PART:
+                _fail(path, "the document part is too large to be a notice")
+            root = _xml(archive.read(main))
+
+            def part(kind: str) -> bytes | None:
+                name = targets.get(kind)
+                return archive.read(name) if name and name in archive.namelist() else None
+
+            ns = root.tag[: root.tag.index("}") + 1] if root.tag.startswith("{") else ""
+            styles = _docx_styles(part("styles"), ns)
+            comments = _docx_comments(part("comments"), ns)
+    except zipfile.BadZipFile:
+        return _fail(path, "not a .docx file (not a zip package; is it a renamed .doc or PDF?)")
+    except (etree.XMLSyntaxError, KeyError, ValueError, EOFError) as exc:
+        return _fail(path, f"damaged .docx file ({exc})")
+    except (zipfile.LargeZipFile, NotImplementedError, RuntimeError) as exc:
+        return _fail(path, f"cannot open the .docx package ({exc})")
+    body = root.find(ns + "body")
+    if root.tag != ns + "document" or body is None:
+        return _fail(path, "not a Word document (its main part has no document body)")
+    reader = _DocxReader(ns, comments, styles)
+    reader.blocks(body, None)
+    blocks, notes = reader.result()
+    return Extracted(path, "docx", blocks, notes)

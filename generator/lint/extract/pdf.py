@@ -1,0 +1,201 @@
+"""PDF notices as numbered lines, page by page; a mail-merged PDF's shared body read once."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from generator.lint.extract.blocks import Block, Extracted
+from generator.lint.extract.pdf_pages import (
+    _dehyphenate,
+    _page_lines,
+    _page_raw,
+    _pdf_open,
+    _pdf_read,
+)
+
+
+def extract_pdf_pages(path: Path) -> list[str]:
+    """The text of each page of a PDF, lines separated by newlines."""
+    return ["\n".join(line for line in page if line) for page in _pdf_lines(Path(path))]
+
+
+def _extract_pdf(path: Path) -> Extracted:
+    blocks: list[Block] = []
+    pages = _pdf_lines(path)
+    running = 0
+    for page_no, lines in enumerate(pages, 1):
+        for line_no, text in enumerate(lines, 1):
+            running += 1
+            if text:
+                blocks.append(Block(running, text, page_no, "line", (), line_no))
+    return Extracted(path, "pdf", blocks, [], len(pages))
+
+
+def _pdf_lines(path: Path) -> list[list[str]]:
+    doc = _pdf_open(path)
+    try:
+        count = len(doc)
+    finally:
+        doc.close()  # closed before any worker forks, so no child inherits it half-used
+    if count >= _SHARED_MIN_PAGES:
+        pages = _pdf_shared_lines(path, count)
+        if pages is not None:
+            return pages
+    return _pdf_read(path, str(path), count, raw=False)
+
+
+# -- letters: one Form XObject shared by thousands of pages
+#
+# A mail-merged PDF (generator/letters.py) draws the same typeset body as one Form XObject
+# under every page, and only a few address lines of its own. pdfium parses that form again on
+# every page, so reading the body once and each page's own text from a copy in which the
+# shared forms draw nothing is many times faster. The shortcut is taken only where it cannot
+# change the result: every page that uses a shared form paints it first, by a content stream
+# of its own (`q /Name Do Q`), names it once and nowhere else; no page inherits resources or
+# reaches a shared form through another form; and on sample pages of each kind (first, last
+# and spread between) the composed lines equal pdfium's reading of the whole page. Otherwise
+# the document is read page by page as usual.
+
+_SHARED_MIN_PAGES = 50  # a form under fewer pages than this is read with its pages
+_SHARED_SAMPLES = 6  # pages of each kind checked against a full reading
+_PAINT_FIRST = re.compile(rb"\s*q\s+/([^\s/\[\]()<>{}%]+)\s+Do\s+Q\s*")
+
+
+def _pdf_shared_lines(path: Path, count: int) -> list[list[str]] | None:
+    """Each page's lines, reading shared forms once; None where the shortcut does not apply."""
+    try:
+        import pikepdf
+    except ImportError:
+        return None
+    try:
+        with pikepdf.open(path) as pdf:
+            if len(pdf.pages) != count:
+                return None
+            plan = _shared_plan(pdf, pikepdf)
+            if plan is None:
+                return None
+            kinds, forms = plan
+            for form in forms:
+                form.write(b"")  # in this in-memory copy only: the form draws nothing
+            buffer = io.BytesIO()
+            pdf.save(buffer, object_stream_mode=pikepdf.ObjectStreamMode.preserve)
+    except Exception:  # anything pikepdf cannot do: read the usual way
+        return None
+    stripped = buffer.getvalue()
+    return _compose(path, stripped, kinds, count)
+
+
+def _shared_plan(pdf: Any, pikepdf: Any) -> tuple[list[Any], list[Any]] | None:
+    """Each page's kind (None, or the key of the shared form painted first) and the forms."""
+    name_ = pikepdf.Name
+    uses: dict[tuple[int, int], int] = {}
+    found: dict[tuple[int, int], Any] = {}
+    per_page: list[dict[str, tuple[int, int]]] = []
+    for page in pdf.pages:
+        obj = page.obj
+        if name_.Resources not in obj:
+            return None  # inherited resources: cannot tell what the page draws
+        xobjects = obj.Resources.get(name_.XObject)
+        named: dict[str, tuple[int, int]] = {}
+        if xobjects is not None:
+            for name, x in xobjects.items():
+                if (
+                    isinstance(x, pikepdf.Stream)
+                    and x.objgen != (0, 0)
+                    and x.get(name_.Subtype) == name_.Form
+                ):
+                    named[name] = x.objgen
+                    found[x.objgen] = x
+        for key in set(named.values()):
+            uses[key] = uses.get(key, 0) + 1
+        per_page.append(named)
+    shared = {key for key, n in uses.items() if n >= _SHARED_MIN_PAGES}
+    if not shared:
+        return None
+    for key, form in found.items():
+        if key not in shared and _reaches(form, shared, name_, pikepdf, set()):
+            return None  # a shared form drawn inside another form
+        if (
+            key in shared
+            and name_.Resources in form
+            and _reaches(form, shared, name_, pikepdf, set())
+        ):
+            return None  # a shared form inside itself or another shared form
+    kinds: list[Any] = []
+    for page, named in zip(pdf.pages, per_page, strict=True):
+        mine = [name for name, key in named.items() if key in shared]
+        if not mine:
+            kinds.append(None)
+            continue
+        contents = page.obj.get(name_.Contents)
+        if len(mine) != 1 or not isinstance(contents, pikepdf.Array) or len(contents) < 2:
+            return None
+        first = contents[0].read_bytes()
+        match = _PAINT_FIRST.fullmatch(first)
+        if match is None or "/" + match.group(1).decode("latin-1") != mine[0]:
+            return None
+        token = match.group(1)
+        if any(token in stream.read_bytes() for stream in list(contents)[1:]):
+            return None  # drawn again further on (or a name alike: not worth telling apart)
+        box = tuple(
+            tuple(float(v) for v in page.obj[b]) if b in page.obj else None
+            for b in (name_.MediaBox, name_.CropBox)
+        )
+        kinds.append((named[mine[0]], first, box, int(page.obj.get(name_.Rotate, 0))))
+    return kinds, [found[key] for key in shared]
+
+
+def _reaches(form: Any, shared: set[tuple[int, int]], name_: Any, pikepdf: Any, seen: set) -> bool:
+    resources = form.get(name_.Resources)
+    xobjects = resources.get(name_.XObject) if resources is not None else None
+    if xobjects is None:
+        return False
+    for x in xobjects.values():
+        if not isinstance(x, pikepdf.Stream) or x.objgen in seen:
+            continue
+        if x.objgen in shared:
+            return True
+        seen.add(x.objgen)
+        if x.get(name_.Subtype) == name_.Form and _reaches(x, shared, name_, pikepdf, seen):
+            return True
+    return False
+
+
+def _compose(path: Path, stripped: bytes, kinds: list[Any], count: int) -> list[list[str]] | None:
+    """Shared forms' lines (read once, from one page) before each page's own lines."""
+    import pypdfium2 as pdfium
+
+    own = _pdf_read(path, stripped, count, raw=True)
+    groups: dict[Any, list[int]] = {}
+    for index, kind in enumerate(kinds):
+        if kind is not None:
+            groups.setdefault(kind, []).append(index)
+    doc = _pdf_open(path)
+    try:
+        prefix: dict[Any, list[str]] = {}
+        for kind, pages in groups.items():
+            whole = _page_raw(doc, pages[0])
+            tail = own[pages[0]]
+            if len(whole) < len(tail) or whole[len(whole) - len(tail) :] != tail:
+                return None  # the form's text does not simply come first: read page by page
+            prefix[kind] = whole[: len(whole) - len(tail)]
+        out = [
+            _dehyphenate(prefix.get(kind, []) + lines)
+            for kind, lines in zip(kinds, own, strict=True)
+        ]
+        step = max(1, count // (_SHARED_SAMPLES * 4))
+        checks = {0, count - 1, *range(0, count, step)}
+        for pages in groups.values():
+            spread = max(1, len(pages) // _SHARED_SAMPLES)
+            checks.update([*pages[::spread][:_SHARED_SAMPLES], pages[-1]])
+        for index in sorted(checks):
+            if _page_lines(doc, index) != out[index]:
+                return None
+    except pdfium.PdfiumError:
+        return None
+    finally:
+        doc.close()
+    return out
