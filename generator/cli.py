@@ -197,29 +197,21 @@ def schedule(case: Path, fmt: str, as_of: Any) -> None:
     """Print every deadline of CASE: the lawful window, newspaper issues, rule and derivation."""
 
     def body() -> int:
-        from generator import schedule as sched
-        from generator.inputs import load_case
-        from generator.render import calendar_file, schedule_text
-        from generator.rules.loader import resolve
+        from generator.documents import schedule as files
+        from generator.prepare import prepare
+        from generator.render import schedule_text
 
-        cf = load_case(case)
-        pack = resolve(cf.case.jurisdiction)
-        deadlines = sched.compute(cf.case, pack)
-        day = as_of.date() if as_of else sched.judged_on(cf.case)
-        problems = sched.check_in_time(cf, pack, deadlines, day)
+        prepared = prepare(case, as_of=as_of.date() if as_of else None)
         if fmt == "json":
-            click.echo(json.dumps([d.as_json() for d in deadlines], indent=2, ensure_ascii=False))
+            click.echo(files.as_json(prepared), nl=False)
         elif fmt == "ics":
-            stamp = calendar_file.stamp_for(cf.case.hearings[0].date, cf.case.as_of)
-            title = f"{cf.case.municipality} {cf.case.case_number} notice deadlines"
-            sys.stdout.buffer.write(
-                calendar_file.ics(deadlines, uid_prefix=cf.id, title=title, stamp=stamp)
-            )
+            sys.stdout.buffer.write(files.as_ics(prepared))
         else:
-            title = f"Schedule of case {cf.case.case_number} ({cf.case.jurisdiction}), judged as of {day.isoformat()}"
-            click.echo(schedule_text.table(deadlines, title), nl=False)
-        if problems:
-            raise UserError(problems)
+            c = prepared.case
+            title = f"Schedule of case {c.case_number} ({c.jurisdiction}), judged as of {prepared.judged_on.isoformat()}"
+            click.echo(schedule_text.table(list(prepared.deadlines), title), nl=False)
+        if prepared.late:
+            raise UserError(list(prepared.late))
         return EXIT_OK
 
     sys.exit(_run(False, None, body))
@@ -263,7 +255,13 @@ def recipients(case: Path, out_root: Path, fmt: str) -> None:
 
 
 @app.command()
-@click.argument("jurisdiction")
+@click.argument("jurisdiction", required=False)
+@click.option(
+    "--case",
+    "case_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Only the rules that bind this case, with what its preparation found.",
+)
 @click.option(
     "--on",
     "on",
@@ -274,19 +272,40 @@ def recipients(case: Path, out_root: Path, fmt: str) -> None:
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
-def explain(jurisdiction: str, on: Any, fmt: str) -> None:
-    """Print a rule pack as a checklist with citations and its state/local conflicts."""
+def explain(jurisdiction: str | None, case_path: Path | None, on: Any, fmt: str) -> None:
+    """Print a rule pack (JURISDICTION, or the pack of --case) as a checklist with citations and its state/local conflicts."""
 
     def body() -> int:
         from generator.rules import explain as ex
         from generator.rules.loader import resolve
 
-        resolved = resolve(jurisdiction)
+        if bool(jurisdiction) == bool(case_path):
+            raise UserError("give a JURISDICTION or --case CASE (one of them)")
         day: date | None = on.date() if on else None
-        if fmt == "text":
-            click.echo(ex.checklist(resolved, day), nl=False)
+        if case_path is None:
+            resolved, only, scope, found = resolve(str(jurisdiction)), None, None, []
         else:
-            click.echo(json.dumps(ex.as_json(resolved, day), indent=2, ensure_ascii=False))
+            from generator.prepare import prepare
+
+            prepared = prepare(case_path)
+            resolved, only, found = prepared.pack, prepared.rule_ids, list(prepared.findings)
+            hearings = ", ".join(
+                f"{h.body_name} {h.date.isoformat()}" for h in prepared.case.hearings
+            )
+            scope = f"Rules that bind case {prepared.case.case_number} (hearings: {hearings})."
+        if fmt == "text":
+            click.echo(ex.checklist(resolved, day, only, scope), nl=False)
+            if case_path is not None:
+                click.echo("\nWHAT PREPARING THE CASE FOUND")
+                for f in found or []:
+                    click.echo(f"  {f.severity} {f.code}: {f.message}")
+                if not found:
+                    click.echo("  nothing")
+        else:
+            data = ex.as_json(resolved, day, only)
+            if case_path is not None:
+                data["findings"] = [f.as_dict() for f in found]
+            click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return EXIT_OK
 
     sys.exit(_run(False, None, body))
@@ -317,7 +336,10 @@ def explain(jurisdiction: str, on: Any, fmt: str) -> None:
 )
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
 @click.option(
-    "--explain", "explain_code", metavar="CODE", help="Print what a rule checks, and why."
+    "--explain",
+    "explain_code",
+    metavar="CODE",
+    help="Print what a finding means, and why (any code `build` or `lint` reports).",
 )
 def lint(
     paths: tuple[Path, ...],
@@ -332,14 +354,14 @@ def lint(
     """Check notices (TXT, HTML, PDF, DOCX files or packet folders) against the law."""
 
     def body() -> int:
-        from generator.lint import registry
+        from generator import findings
 
         if explain_code:
-            if explain_code.upper() not in registry.RULES:
+            if explain_code.upper() not in findings.FINDINGS:
                 raise UserError(
-                    f"no lint rule {explain_code!r}; rules: {', '.join(registry.RULES)}"
+                    f"no finding {explain_code!r}; codes: {', '.join(findings.FINDINGS)}"
                 )
-            click.echo(registry.explain(explain_code), nl=False)
+            click.echo(findings.explain(explain_code), nl=False)
             return EXIT_OK
         if not paths:
             raise UserError("give a packet folder or notice files to lint")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -10,17 +9,9 @@ from generator.errors import Problem, UserError
 from generator.models.base import validate
 from generator.models.case import Case, Newspaper, case_id_from_path
 from generator.models.newspaper import NewspaperProfile
-from generator.rules.loader import ROOT, available, pack_paths
+from generator.paths import NEWSPAPERS
+from generator.rules.loader import available, pack_paths
 from generator.yamlio import Located, load
-
-NEWSPAPERS = ROOT / "data" / "newspapers"
-
-
-def sha256_file(path: Path) -> str:
-    """A file's sha256, read in blocks (a county layer can be hundreds of megabytes)."""
-    with path.open("rb") as handle:
-        return hashlib.file_digest(handle, "sha256").hexdigest()
-
 
 @dataclass(frozen=True)
 class CaseFile:

@@ -16,10 +16,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from generator.errors import UserError
-from generator.inputs import CaseFile, sha256_file
+from generator.hashing import sha256_file
+from generator.inputs import CaseFile
 from generator.models.facts import Holder
 from generator.models.pack import RecipientGroup, RecipientsParams
-from generator.plan import Finding
+from generator.findings import Finding
 from generator.rules.loader import Binding, ResolvedPack, snapshot
 
 # A margin around the largest distance when reading the bounding box (feet).
@@ -155,7 +156,7 @@ def bindings(cf: CaseFile, pack: ResolvedPack) -> list[Binding]:
     """The recipients rules in force for any hearing of the case, once each."""
     seen: dict[str, Binding] = {}
     for hearing in cf.case.hearings:
-        for b in snapshot(pack, cf.case, hearing.date).of_kind("recipients"):
+        for b in snapshot(pack, cf.case, hearing.date).of(RecipientsParams):
             seen.setdefault(b.rule.id, b)
     return list(seen.values())
 
@@ -184,12 +185,11 @@ def collect(cf: CaseFile, pack: ResolvedPack) -> RecipientList:
     elif parcel_rules:
         findings.append(
             Finding(
-                "warning",
                 "RCPT001",
                 "the pack requires owners' letters but the case names no parcel layer (`gis.parcels`):"
                 " the owners cannot be listed",
-                parcel_rules[0].rule.id,
-                "; ".join(parcel_rules[0].citations),
+                rule=parcel_rules[0].rule.id,
+                citation="; ".join(parcel_rules[0].citations),
             )
         )
     people = list(result.recipients)
@@ -265,7 +265,6 @@ def _from_radius_list(cf: CaseFile, rules: list[Binding], result: RecipientList)
         age = (judged_on(cf.case) - spec.as_of).days
         result.findings.append(
             Finding(
-                "info",
                 "RCPT003",
                 f"the owners come from the assessor's radius list as of {spec.as_of.isoformat()}, {age} days old",
             )
@@ -273,7 +272,6 @@ def _from_radius_list(cf: CaseFile, rules: list[Binding], result: RecipientList)
     else:
         result.findings.append(
             Finding(
-                "warning",
                 "RCPT004",
                 "give the radius list's as-of date (`gis.radius_list.as_of`): the record must show how old it is",
             )
@@ -553,11 +551,10 @@ def _listed(cf: CaseFile, b: Binding, result: RecipientList) -> list[Recipient]:
     if group == RecipientGroup.OWNERS_DIRECTLY_GOVERNED:
         result.findings.append(
             Finding(
-                "info",
                 "RCPT002",
                 f"{b.rule.title}: list these recipients by hand",
-                b.rule.id,
-                "; ".join(cites),
+                rule=b.rule.id,
+                citation="; ".join(cites),
             )
         )
     return []
@@ -672,7 +669,6 @@ _FACT_LAYERS = (
 def _disagree(result: RecipientList, fact: str, stated: Any, computed: Any) -> None:
     result.findings.append(
         Finding(
-            "warning",
             "GIS001",
             f"the case states {fact} = {stated}, but the GIS layers show {computed}; the notices"
             " either value requires are given — correct the case or the layer",

@@ -163,7 +163,7 @@ def letters() -> Document:
         with block(doc, "if r.parcels"):
             paragraph(doc, "Letter Parcels", "{{ r.parcels }}")
         paragraph(doc, "Letter Date", "{{ letter.date }}")
-        paragraph(doc, "Notice Body", "Dear {{ letter.salutation }}:")
+        paragraph(doc, "Notice Body", "{{ letter.salutation }}")
         paragraph(doc, "Notice Body", "{{ letter.reason }}")
         paragraph(doc, "Notice Title", "{{ ph.title()|squash }}")
         paragraph(doc, "Notice Subject", "{{ ph.subject()|squash }}")

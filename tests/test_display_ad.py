@@ -24,13 +24,14 @@ from generator.display_ad import (
     grayscale_map,
     size,
 )
-from generator.documents import DocumentKind, Format
+from generator.kinds import DocumentKind, Format
 from generator.inputs import CaseFile, load_case, load_profile
 from generator.lint.checks import clause_present
 from generator.models.newspaper import Page
 from generator.plan import MapInfo, Plan, plan
 from generator.render import pdf
-from generator.rules.loader import JURISDICTIONS, resolve
+from generator.paths import JURISDICTIONS
+from generator.rules.loader import resolve
 from tests.conftest import CASES, write_case
 
 EPS = 1e-9

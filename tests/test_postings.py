@@ -18,7 +18,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator import packet, recipients, schedule
-from generator.documents import DocumentKind, Format
+from generator.kinds import DocumentKind, Format
 from generator.inputs import load_case
 from generator.plan import Plan, plan
 from generator.postings import latest_posting, posting_outputs

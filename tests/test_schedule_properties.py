@@ -18,7 +18,7 @@ from generator.legal_calendar import LegalCalendar
 from generator.models.case import Weekday
 from generator.models.pack import Timing
 from generator.rules.loader import resolve
-from generator.schedule import Context, Deadline, _zone, time_act
+from generator.schedule import Context, Deadline, time_act, zone_of
 
 from .conftest import CASES
 
@@ -36,7 +36,7 @@ NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "su
 def _context(state: str) -> Context:
     case = load_case(CASES / f"{STATES[state]}.yaml").case
     pack = resolve(state)
-    return Context(case, LegalCalendar(pack.calendar), pack.time_counting, _zone(case, pack))
+    return Context(case, LegalCalendar(pack.calendar), pack.time_counting, zone_of(case, pack))
 
 
 CONTEXTS = {state: _context(state) for state in STATES}

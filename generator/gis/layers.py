@@ -14,7 +14,8 @@ from typing import Any
 
 from generator.errors import UserError
 from generator.gis.schema import LAYERS
-from generator.inputs import CaseFile, sha256_file
+from generator.hashing import sha256_file
+from generator.inputs import CaseFile
 from generator.models.case import GisLayer
 
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from datetime import date, time
 from typing import Any
 
+from generator.findings import Finding
 from generator.lint import when
 from generator.lint.extract import Extracted
-from generator.lint.registry import RULES
 from generator.render.filters import clock
 
 DATE_TOKEN, TIME_TOKEN = "<date>", "<time>"
@@ -27,54 +27,6 @@ _CONTEXTS = {
     "mailing": re.compile(r"\b(mail\w*|deposit\w*)\b", re.I),
     "posting": re.compile(r"\b(post(ed|ing)?|displayed)\b", re.I),
 }
-
-
-@dataclass
-class LintFinding:
-    """One problem found, with the rule that found it and the law it applies."""
-
-    code: str
-    message: str
-    document: str
-    rule: str | None = None  # the pack rule applied
-    citation: str | None = None
-    paragraph: int | None = None
-    page: int | None = None
-    line: int | None = None
-    quote: str | None = None
-    severity: str = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.severity = RULES[self.code].severity
-
-    @property
-    def where(self) -> str:
-        """`page 2, line 5` or `paragraph 12`, as a reader finds it."""
-        if self.page is not None:
-            return f"page {self.page}" + (f", line {self.line}" if self.line else "")
-        return f"paragraph {self.paragraph}" if self.paragraph else ""
-
-    def as_dict(self) -> dict[str, Any]:
-        """The finding as JSON-ready data (every output format keeps these fields)."""
-        return {
-            "code": self.code,
-            "name": RULES[self.code].name,
-            "severity": self.severity,
-            "rule": self.rule,
-            "citation": self.citation,
-            "message": self.message,
-            "document": self.document,
-            "location": {
-                k: v
-                for k, v in (
-                    ("paragraph", self.paragraph),
-                    ("page", self.page),
-                    ("line", self.line),
-                    ("quote", self.quote),
-                )
-                if v is not None
-            },
-        }
 
 
 @dataclass(frozen=True)
@@ -119,12 +71,12 @@ def located(ext: Extracted, start: int, end: int) -> dict[str, Any]:
 
 def clause_findings(
     reading: Reading, name: str, clauses: list[Any], expect: Expect | None
-) -> list[LintFinding]:
+) -> list[Finding]:
     """NL001 for each required clause not recognized; NL002 for each fact it lacks."""
     ext, dates, times = reading.ext, reading.dates, reading.times
     text = " ".join(ext.text.split())
     plain = normalize(text)
-    out: list[LintFinding] = []
+    out: list[Finding] = []
     seen: set[tuple[str, str]] = set()
     for b in clauses:
         checks = b.params.checks
@@ -132,7 +84,13 @@ def clause_findings(
         title = b.rule.title
         if not _present(checks, text, dates, times):
             out.append(
-                LintFinding("NL001", f"required clause not found: {title}", name, rule, citation)
+                Finding(
+                    "NL001",
+                    f"required clause not found: {title}",
+                    rule=rule,
+                    citation=citation,
+                    document=name,
+                )
             )
             continue
         if expect is None:
@@ -145,7 +103,14 @@ def clause_findings(
                 seen.add((fact, name))
                 where = _where_said(ext, fact, dates, times)
                 out.append(
-                    LintFinding("NL002", f"{title}: {problem}", name, rule, citation, **where)
+                    Finding(
+                        "NL002",
+                        f"{title}: {problem}",
+                        rule=rule,
+                        citation=citation,
+                        document=name,
+                        **where,
+                    )
                 )
     return out
 
@@ -209,18 +174,18 @@ def _any_spelling(value: str, plain: str) -> bool:
     return any(normalize(o) and normalize(o) in plain for o in options)
 
 
-def weekday_findings(reading: Reading, name: str) -> list[LintFinding]:
+def weekday_findings(reading: Reading, name: str) -> list[Finding]:
     """NL003 for every date written with a weekday it does not fall on."""
     ext = reading.ext
     out = []
     for d in reading.dates:
         if not d.weekday_ok:
             out.append(
-                LintFinding(
+                Finding(
                     "NL003",
                     f"{d.text!r}: {when.describe(d.day).split(',', 1)[1].strip()} is a"
                     f" {d.day:%A}, not a {calendar.day_name[d.weekday or 0]}",
-                    name,
+                    document=name,
                     **located(ext, d.start, d.end),
                 )
             )
@@ -232,9 +197,9 @@ def schedule_findings(
     name: str,
     deadlines: list[Any],
     hearing_dates: set[date],
-) -> list[LintFinding]:
+) -> list[Finding]:
     """NL004 for publication, mailing and posting dates the document gives outside the window."""
-    out: list[LintFinding] = []
+    out: list[Finding] = []
     by_context: dict[str, list[Any]] = {}
     for d in deadlines:
         channel = {"newspaper": "publication", "mail": "mailing", "display_ad": "publication"}.get(
@@ -267,12 +232,12 @@ def schedule_findings(
                         else f"before {when.describe(earliest)}, the first day the law allows for it"  # type: ignore[arg-type]
                     )
                     out.append(
-                        LintFinding(
+                        Finding(
                             "NL004",
                             f"{context} date {m.text!r} is {bound}",
-                            name,
-                            d.rule,
-                            d.citation,
+                            rule=d.rule,
+                            citation=d.citation,
+                            document=name,
                             **located(ext, m.start, m.end),
                         )
                     )
@@ -285,7 +250,7 @@ def _day(value: Any) -> date | None:
     return value.date() if hasattr(value, "date") and callable(value.date) else value
 
 
-def note_findings(ext: Extracted, name: str) -> list[LintFinding]:
+def note_findings(ext: Extracted, name: str) -> list[Finding]:
     """NL010 for pending tracked changes, NL011 for comments: one per paragraph, kind and author."""
     merged: dict[tuple[str, int, str | None], list[str]] = {}
     for note in ext.notes:
@@ -295,14 +260,16 @@ def note_findings(ext: Extracted, name: str) -> list[LintFinding]:
         who = f" by {author}" if author else ""
         quote = " ".join(" ".join(texts).split())[:80]
         if note_kind == "comment":
-            out.append(LintFinding("NL011", f"comment{who}: {quote!r}", name, paragraph=number))
+            out.append(
+                Finding("NL011", f"comment{who}: {quote!r}", document=name, paragraph=number)
+            )
         else:
             kind = note_kind.removeprefix("tracked_").replace("_", " ")
             out.append(
-                LintFinding(
+                Finding(
                     "NL010",
                     f"tracked {kind}{who} not yet accepted or rejected: {quote!r}",
-                    name,
+                    document=name,
                     paragraph=number,
                     quote=quote,
                 )

@@ -1,10 +1,11 @@
 """Lint notice files or whole packets: find what each document is, then check it.
 
-A document's kind comes from `--kind`, or from its name as a packet names it
-(`newspaper_notice-council.edited-1.docx` is a newspaper notice of the council hearing). With a
-case (`--case`, or the case a packet's manifest names) the plan of that case says which clauses,
-formats and deadlines bind each document, and the case's facts are checked too; with a
-jurisdiction alone, the clauses the pack requires of that kind of document in every case.
+A document's kind comes from `--kind`, or from its name as the document registry declares the
+packet's files (`newspaper_notice-council.edited-1.docx` is a newspaper notice of the council
+hearing; `posting_notice-poster.pdf` is read as a sign). With a case (`--case`, or the case a
+packet's manifest names) the plan of the prepared case says which clauses, formats and deadlines
+bind each document, and the case's facts are checked too; with a jurisdiction alone, the clauses
+the pack requires of that kind of document in every case.
 """
 
 from __future__ import annotations
@@ -16,60 +17,50 @@ import re
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from multiprocessing import get_all_start_methods, get_context
 from pathlib import Path
 from typing import Any
 
-from generator.documents import DocumentKind
+from generator.documents.registry import DOCUMENTS, lint_kind
 from generator.errors import Problem, UserError
+from generator.findings import Finding
+from generator.kinds import DocumentKind
 from generator.lint import checks
-from generator.lint.checks import Expect, LintFinding
+from generator.lint.checks import Expect
 from generator.lint.extract import Extracted, cpus, extract
+from generator.models.pack import ClauseParams, ClauseTopic, FormatParams
+from generator.paths import ROOT
+from generator.plan import DocumentPlan
+from generator.prepare import Prepared, prepare
+from generator.rules.loader import Binding
 
-# The documents a notice linter reads; the rest of a packet (lists, labels, proofs) it does not.
-NOTICE_KINDS = (
-    DocumentKind.NEWSPAPER_NOTICE,
-    DocumentKind.LETTERS,
-    DocumentKind.TRANSMITTAL,
-    DocumentKind.SIGN,
-    DocumentKind.POSTING_NOTICE,
-    DocumentKind.WEBSITE_NOTICE,
-    DocumentKind.DISPLAY_AD,
-)
+# The documents a notice linter reads (as the registry declares them); the rest of a packet
+# (lists, labels, proofs) it does not.
+NOTICE_KINDS = tuple(dict.fromkeys(f.lint for d in DOCUMENTS for f in d.files if f.lint))
 FORMATS = (".txt", ".html", ".pdf", ".docx")
 _EDITED = re.compile(r"\.edited-\d+$")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Target:
     """One file to lint and what binds it."""
 
     path: Path
-    kind: DocumentKind
+    kind: DocumentKind  # as the linter reads it (a poster is read as a sign)
     name: str  # the packet's document name: newspaper_notice-council
-    clauses: list[Any] = field(default_factory=list)
-    formats: list[Any] = field(default_factory=list)
+    clauses: tuple[Binding[ClauseParams], ...] = ()
+    formats: tuple[Binding[FormatParams], ...] = ()
     hearing: Any = None
     notice_ids: tuple[str, ...] = ()
-
-
-@dataclass
-class Context:
-    """What the case (if any) contributes to the checks."""
-
-    case: Any = None
-    cf: Any = None
-    plan: Any = None
-    deadlines: list[Any] = field(default_factory=list)
 
 
 @dataclass
 class LintResult:
     """The findings of one run, and the documents it read."""
 
-    findings: list[LintFinding]
+    findings: list[Finding]
     documents: list[str]
 
     @property
@@ -90,11 +81,11 @@ def lint(
     jurisdiction: str | None = None,
     kind: str | None = None,
     on: date | None = None,
-    context: Context | None = None,
+    prepared: Prepared | None = None,
 ) -> LintResult:
     """Lint files and packet folders; raise `UserError` for a path or option that cannot be used.
 
-    `context` is a case already planned (as `notices build` has it), in place of `case_path`.
+    `prepared` is the case already prepared (as `notices build` has it), in place of `case_path`.
     """
     files: list[Path] = []
     packets: list[Path] = []
@@ -106,18 +97,18 @@ def lint(
             files.append(path)
         else:
             raise UserError(Problem(str(path), None, None, "", "no such file or folder"))
-    if context is None:
+    if prepared is None:
         if case_path is None and not jurisdiction:
             case_path = next((c for c in map(_manifest_case, packets) if c), None)
-        context = _context(case_path) if case_path else Context()
-    targets = [_target(f, context, jurisdiction, kind, on) for f in files]
-    findings: list[LintFinding] = []
+        prepared = prepare(case_path) if case_path else None
+    targets = [_target(f, prepared, jurisdiction, kind, on) for f in files]
+    findings: list[Finding] = []
     read: dict[Path, Read] = {}
-    for target, done in zip(targets, _check_all(targets, context), strict=True):
+    for target, done in zip(targets, _check_all(targets, prepared), strict=True):
         read[target.path] = done
         findings += done.findings
     for folder in packets:
-        findings += _packet(folder, [t for t in targets if t.path.parent == folder], read, context)
+        findings += _packet(folder, [t for t in targets if t.path.parent == folder], read)
     return LintResult(findings, [str(t.path) for t in targets])
 
 
@@ -125,15 +116,13 @@ def _packet_files(folder: Path) -> list[Path]:
     """The notice documents of a packet folder, edited drafts included."""
     out = []
     for path in sorted(folder.iterdir()):
-        if path.suffix.lower() in FORMATS and _kind_of(path) in NOTICE_KINDS:
+        if path.suffix.lower() in FORMATS and lint_kind(path) in NOTICE_KINDS:
             out.append(path)
     return out
 
 
 def _manifest_case(folder: Path) -> Path | None:
     """The case file a packet was built from, if the manifest names one that still exists."""
-    from generator.rules.loader import ROOT
-
     try:
         manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
         path = Path(manifest["inputs"]["case"]["path"])
@@ -148,28 +137,15 @@ def _name(path: Path) -> str:
     return _EDITED.sub("", path.name[: -len(path.suffix)])
 
 
-def _kind_of(path: Path) -> DocumentKind | None:
-    stem = _name(path)
-    for kind in sorted(DocumentKind, key=lambda k: -len(k.value)):
-        if stem == kind.value or stem.startswith(kind.value + "-"):
-            return kind
-    return None
-
-
-def _context(case_path: Path) -> Context:
-    """Load, plan and schedule the case, as `notices build` does."""
-    from generator.packet import prepare
-    from generator.plan import plan
-
-    cf, pack, _found, deadlines = prepare(case_path)
-    return Context(cf.case, cf, plan(cf.case, pack), deadlines)
-
-
 def _target(
-    path: Path, context: Context, jurisdiction: str | None, kind: str | None, on: date | None
+    path: Path,
+    prepared: Prepared | None,
+    jurisdiction: str | None,
+    kind: str | None,
+    on: date | None,
 ) -> Target:
     """What binds the file: the case's plan of it, or the pack's clauses for its kind."""
-    doc_kind = _parse_kind(kind, path) if kind else _kind_of(path)
+    doc_kind = _parse_kind(kind, path) if kind else lint_kind(path)
     if doc_kind is None:
         raise UserError(
             Problem(
@@ -183,19 +159,26 @@ def _target(
             )
         )
     name = _name(path)
-    if context.plan is not None:
-        every = context.plan.every_document
-        doc = next((d for d in every if d.name == name.removesuffix("-poster")), None)
-        doc = doc or next((d for d in every if d.kind == doc_kind), None)
+    if prepared is not None:
+        doc = _planned(prepared.plan.documents, name, doc_kind)
         if doc is None:
             return Target(path, doc_kind, name)
-        ids = tuple(i for b in doc.notices for i in b.ids)
-        return Target(path, doc.kind, name, doc.clauses, doc.formats, doc.hearing, ids)
+        return Target(path, doc_kind, name, doc.clauses, doc.formats, doc.hearing, doc.notice_ids)
     if not jurisdiction:
         raise UserError(
             Problem(str(path), None, None, "", "give --case, or --jurisdiction with --kind")
         )
-    return Target(path, doc_kind, name, _pack_clauses(jurisdiction, doc_kind, on))
+    return Target(path, doc_kind, name, tuple(_pack_clauses(jurisdiction, doc_kind, on)))
+
+
+def _planned(
+    documents: tuple[DocumentPlan, ...], name: str, kind: DocumentKind
+) -> DocumentPlan | None:
+    """The planned document a file is a format of: by its name, else the first of its kind."""
+    named = [d for d in documents if name == d.name or name.startswith(f"{d.name}-")]
+    if named:
+        return max(named, key=lambda d: len(d.name))
+    return next((d for d in documents if d.kind == kind), None)
 
 
 def _parse_kind(kind: str, path: Path) -> DocumentKind:
@@ -207,17 +190,19 @@ def _parse_kind(kind: str, path: Path) -> DocumentKind:
         ) from None
 
 
-def _pack_clauses(jurisdiction: str, kind: DocumentKind, on: date | None) -> list[Any]:
+def _pack_clauses(
+    jurisdiction: str, kind: DocumentKind, on: date | None
+) -> list[Binding[ClauseParams]]:
     """Clause rules the pack applies to every `kind` document, whatever the case."""
-    from generator.rules.loader import Binding, resolve
+    from generator.rules.loader import resolve
 
     pack = resolve(jurisdiction)
     day = on or date.today()
     return [
         Binding(r, r.params)
         for r in pack.rules
-        if r.kind == "clause"
-        and kind in r.params.documents  # type: ignore[attr-defined]
+        if isinstance(r.params, ClauseParams)
+        and kind in r.params.documents
         and not r.when
         and r.effective.covers(day)
     ]
@@ -227,29 +212,29 @@ def _pack_clauses(jurisdiction: str, kind: DocumentKind, on: date | None) -> lis
 class Read:
     """What the packet checks need of a document once its own checks ran (not its text)."""
 
-    findings: list[LintFinding]
+    findings: list[Finding]
     moment: tuple[date, Any] | None  # the first date followed by a time it states
     lines: set[str] | None = None  # a letters PDF: its lines (and pairs of lines), normalized
 
 
-_JOBS: tuple[list[Target], Context] | None = None  # what forked workers check, by index
+_JOBS: tuple[list[Target], Prepared | None] | None = None  # what forked workers check, by index
 
 
-def _check_all(targets: list[Target], context: Context) -> list[Read]:
+def _check_all(targets: list[Target], prepared: Prepared | None) -> list[Read]:
     """Read and check every document, one per core at a time, the largest files first."""
     global _JOBS
     workers = min(cpus(), len(targets))
     # Forked workers inherit the case and plan, which need not pickle; fork is only safe while
     # this process runs a single thread. A worker reading a long PDF starts its own workers.
     if workers < 2 or "fork" not in get_all_start_methods() or threading.active_count() > 1:
-        return [_check(t, context) for t in targets]
+        return [_check(t, prepared) for t in targets]
     order = sorted(range(len(targets)), key=lambda i: -_size(targets[i].path))
-    _JOBS = (targets, context)
+    _JOBS = (targets, prepared)
     try:
         with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
             done = dict(zip(order, pool.map(_check_index, order), strict=True))
     except (BrokenProcessPool, OSError):
-        return [_check(t, context) for t in targets]  # no worker processes here: one by one
+        return [_check(t, prepared) for t in targets]  # no worker processes here: one by one
     finally:
         _JOBS = None
     return [done[i] for i in range(len(targets))]
@@ -257,11 +242,11 @@ def _check_all(targets: list[Target], context: Context) -> list[Read]:
 
 def _check_index(index: int) -> Read:
     assert _JOBS is not None
-    targets, context = _JOBS
-    return _check(targets[index], context)
+    targets, prepared = _JOBS
+    return _check(targets[index], prepared)
 
 
-def _check(target: Target, context: Context) -> Read:
+def _check(target: Target, prepared: Prepared | None) -> Read:
     """One document's own checks, and what the packet checks will ask of it."""
     ext = extract(target.path)
     lines = None
@@ -271,7 +256,7 @@ def _check(target: Target, context: Context) -> Read:
         lines = set(blocks)
         lines.update(f"{a} {b}" for a, b in itertools.pairwise(blocks))
     reading = checks.Reading.of(ext, target.hearing.date.year if target.hearing else None)
-    return Read(_document(target, reading, context), _first_moment(reading), lines)
+    return Read(_document(target, reading, prepared), _first_moment(reading), lines)
 
 
 _LETTERS = (DocumentKind.LETTERS, DocumentKind.TRANSMITTAL)
@@ -284,10 +269,10 @@ def _size(path: Path) -> int:
         return 0
 
 
-def _expect(context: Context, target: Target) -> Expect | None:
-    case, hearing = context.case, target.hearing
-    if case is None:
+def _expect(prepared: Prepared | None, target: Target) -> Expect | None:
+    if prepared is None:
         return None
+    case, hearing = prepared.case, target.hearing
     values = {
         "hearing.place": [hearing.place] if hearing else [],
         "hearing.body": [hearing.body_name] if hearing else [],
@@ -302,35 +287,35 @@ def _expect(context: Context, target: Target) -> Expect | None:
     )
 
 
-def _document(target: Target, reading: checks.Reading, context: Context) -> list[LintFinding]:
+def _document(target: Target, reading: checks.Reading, prepared: Prepared | None) -> list[Finding]:
     """Every check of one document."""
     name = target.path.name
-    expect = _expect(context, target)
+    expect = _expect(prepared, target)
     ext = reading.ext
     out = checks.clause_findings(reading, name, target.clauses, expect)
     out += checks.weekday_findings(reading, name)
     out += checks.note_findings(ext, name)
-    if context.case is not None and target.hearing is not None:
+    if prepared is not None and target.hearing is not None:
         from generator.schedule import hearing_label
 
         label = hearing_label(target.hearing)
-        mine = [d for d in context.deadlines if d.hearing == label and d.rule in target.notice_ids]
-        hearing_days = {h.date for h in context.case.hearings}
+        mine = [d for d in prepared.deadlines if d.hearing == label and d.rule in target.notice_ids]
+        hearing_days = {h.date for h in prepared.case.hearings}
         out += checks.schedule_findings(reading, name, mine, hearing_days)
     out += _map_findings(target, ext)
     if target.path.suffix.lower() == ".pdf":
         from generator.lint import measure
 
-        if target.kind == DocumentKind.SIGN or target.name.endswith("-poster"):
-            out += measure.sign_findings(target, context)
+        if target.kind == DocumentKind.SIGN:
+            out += measure.sign_findings(target, prepared)
         if target.kind == DocumentKind.DISPLAY_AD:
-            out += measure.display_ad_findings(target, context)
+            out += measure.display_ad_findings(target, prepared)
     return out
 
 
-def _map_findings(target: Target, ext: Extracted) -> list[LintFinding]:
+def _map_findings(target: Target, ext: Extracted) -> list[Finding]:
     """NL008 where a map clause binds and an HTML or Word document has no image."""
-    need = [b for b in target.clauses if getattr(b.params, "topic", None) == "map"]
+    need = [b for b in target.clauses if b.params.topic == ClauseTopic.MAP]
     suffix = target.path.suffix.lower()
     if not need or suffix not in (".html", ".docx"):
         return []  # a PDF draws a vector map as paths, which no reader can tell from a border
@@ -346,25 +331,21 @@ def _map_findings(target: Target, ext: Extracted) -> list[LintFinding]:
         return []
     b = need[0]
     return [
-        LintFinding(
-            "NL008", f"{b.rule.title}: the document has no map", target.path.name, b.rule.id,
-            "; ".join(b.citations),
+        Finding(
+            "NL008", f"{b.rule.title}: the document has no map", rule=b.rule.id,
+            citation="; ".join(b.citations), document=target.path.name,
         )
     ]  # fmt: skip
 
 
-def _packet(
-    folder: Path, targets: list[Target], read: dict[Path, Read], context: Context
-) -> list[LintFinding]:
+def _packet(folder: Path, targets: list[Target], read: dict[Path, Read]) -> list[Finding]:
     """Checks across a packet: a letter for every recipient, one hearing in every document."""
-    out = _letters_for_everyone(folder, targets, read)
-    out += _consistent(targets, read, context)
-    return out
+    return _letters_for_everyone(folder, targets, read) + _consistent(targets, read)
 
 
 def _letters_for_everyone(
     folder: Path, targets: list[Target], read: dict[Path, Read]
-) -> list[LintFinding]:
+) -> list[Finding]:
     """NL005: each name in recipients.csv is on an address line of some letter PDF."""
     listing = folder / "recipients.csv"
     letters = [
@@ -381,21 +362,19 @@ def _letters_for_everyone(
         name = (row.get("recipient") or "").strip()
         if name and checks.normalize(name) not in lines:
             out.append(
-                LintFinding(
+                Finding(
                     "NL005",
                     f"{name} ({row.get('address_1') or 'no address'}) is on the recipients list"
                     " but no letter is addressed to them",
-                    listing.name,
-                    row.get("rule") or None,
-                    row.get("citation") or None,
+                    rule=row.get("rule") or None,
+                    citation=row.get("citation") or None,
+                    document=listing.name,
                 )
             )
     return out
 
 
-def _consistent(
-    targets: list[Target], read: dict[Path, Read], context: Context
-) -> list[LintFinding]:
+def _consistent(targets: list[Target], read: dict[Path, Read]) -> list[Finding]:
     """NL009: documents of the same hearing that state different moments for it."""
     from generator.lint import when
     from generator.render.filters import clock
@@ -419,12 +398,12 @@ def _consistent(
         for moment, names in others:
             for name in names:
                 out.append(
-                    LintFinding(
+                    Finding(
                         "NL009",
                         f"states the hearing as {when.describe(moment[0])} at {clock(moment[1])};"
                         f" {', '.join(moments[usual][:3])} state {when.describe(usual[0])} at"
                         f" {clock(usual[1])}",
-                        name,
+                        document=name,
                     )
                 )
     return out

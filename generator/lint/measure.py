@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from generator.findings import Finding
 from generator.lint import when
-from generator.lint.checks import LintFinding
+from generator.prepare import Prepared
 from generator.render import fonts
 
 POINTS = 72
@@ -36,11 +37,12 @@ def _lines(path: Any) -> list[tuple[str, list[float]]]:
     return out
 
 
-def sign_findings(target: Any, context: Any) -> list[LintFinding]:
+def sign_findings(target: Any, prepared: Prepared | None) -> list[Finding]:
     """NL006: each item the law wants legible is in capitals at least as tall as it needs."""
-    from generator.signs import district_code, legibility
+    from generator.documents.sign import district_code, legibility
 
-    case, hearing = context.case, target.hearing
+    case = prepared.case if prepared is not None else None
+    hearing = target.hearing
     need = legibility(target.formats, case.sign if case is not None else None)
     if not need.distance_from_law:
         return []  # no distance in the law: nothing to measure against
@@ -101,13 +103,13 @@ def sign_findings(target: Any, context: Any) -> list[LintFinding]:
         if tallest is None or tallest < need.cap_in - 1e-3:
             said = "is not on the sign" if tallest is None else f"is {tallest:.2f} in tall"
             out.append(
-                LintFinding(
+                Finding(
                     "NL006",
                     f"{what} {said}; legible from {need.distance_ft:g} ft needs {need.cap_in:.2f} in"
                     " capitals",
-                    target.path.name,
-                    need.rules[0] if need.rules else None,
-                    need.citation or None,
+                    rule=need.rules[0] if need.rules else None,
+                    citation=need.citation or None,
+                    document=target.path.name,
                 )
             )
     return out
@@ -123,12 +125,12 @@ def _height(heights: list[float], text: str, start: int, end: int) -> float:
     return min(h for h, ch in zip(heights[start:end], text[start:end], strict=True) if ch.strip())
 
 
-def display_ad_findings(target: Any, context: Any) -> list[LintFinding]:
+def display_ad_findings(target: Any, prepared: Prepared | None) -> list[Finding]:
     """NL007: the ad's page reaches the pack's fraction of the newspaper's page."""
-    from generator.display_ad import column_width
+    from generator.documents.display_ad import column_width
 
-    law = [b for b in target.formats if getattr(b.params, "min_page_fraction", None)]
-    profile = context.cf.newspaper_profile if context.cf is not None else None
+    law = [b for b in target.formats if b.params.min_page_fraction]
+    profile = prepared.case_file.newspaper_profile if prepared is not None else None
     if not law or profile is None:
         return []
     fraction = max(b.params.min_page_fraction for b in law)
@@ -151,12 +153,12 @@ def display_ad_findings(target: Any, context: Any) -> list[LintFinding]:
     if min(area, column_inches) >= fraction - 1e-9:
         return []
     return [
-        LintFinding(
+        Finding(
             "NL007",
             f"the ad is {width:.2f} × {depth:.2f} in ({columns} col): {area:.3f} of the page's area"
             f" and {column_inches:.3f} of its column-inches; the law needs {fraction:g} of both",
-            target.path.name,
-            rule,
-            citation,
+            rule=rule,
+            citation=citation,
+            document=target.path.name,
         )
     ]

@@ -12,7 +12,7 @@ from typing import Any
 
 from generator import __version__
 from generator.lint.engine import LintResult
-from generator.lint.registry import RULES
+from generator.findings import FINDINGS
 
 
 def text(result: LintResult) -> str:
@@ -48,15 +48,17 @@ def as_json(result: LintResult, base: Path | None = None) -> str:
 
 
 def sarif(result: LintResult) -> str:
-    """SARIF 2.1.0: the rules from the registry, each finding a result with its location."""
-    used = sorted({f.code for f in result.findings} | set(RULES))
+    """SARIF 2.1.0: the lint rules from the registry of findings, each finding a result with its location."""
+    used = sorted(
+        {f.code for f in result.findings} | {c for c, d in FINDINGS.items() if d.stage == "lint"}
+    )
     rules = [
         {
             "id": code,
-            "name": RULES[code].name,
-            "shortDescription": {"text": RULES[code].summary},
-            "fullDescription": {"text": RULES[code].explanation},
-            "defaultConfiguration": {"level": RULES[code].severity},
+            "name": FINDINGS[code].name,
+            "shortDescription": {"text": FINDINGS[code].summary},
+            "fullDescription": {"text": FINDINGS[code].explanation},
+            "defaultConfiguration": {"level": FINDINGS[code].severity},
         }
         for code in used
     ]

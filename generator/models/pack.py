@@ -16,10 +16,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from generator.documents import DocumentKind
+from generator.kinds import DocumentKind
 from generator.models import conditions
 from generator.models.base import ClockTime, IsoDate, Model
-from generator.models.case import Body, Weekday
+from generator.models.case import Body, Case, Hearing, Weekday
 
 RULE_ID = r"^[a-z][a-z0-9_]{0,32}$"
 PACK_ID = r"^[a-z]{2}(-[a-z0-9]+)+$"
@@ -61,6 +61,16 @@ class HearingRef(StrEnum):
     PLANNING = "planning"
     FIRST = "first"
     EACH = "each"
+
+    def serves(self, hearing: Hearing, case: Case) -> bool:
+        """Whether a rule that serves this reference applies to `hearing` of `case`."""
+        if self == HearingRef.EACH:
+            return True
+        if self == HearingRef.FIRST:
+            return hearing is case.hearings[0]
+        if self == HearingRef.COUNCIL:
+            return hearing.body == Body.COUNCIL
+        return hearing.body in (Body.PLANNING, Body.HEARING_OFFICER)
 
 
 class Event(StrEnum):

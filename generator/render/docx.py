@@ -18,8 +18,7 @@ from markupsafe import Markup
 
 from generator.errors import RenderError
 from generator.render.markdown_text import to_blocks
-from generator.render.templates import environment
-from generator.rules.loader import ResolvedPack
+from generator.render.templates import Templates
 
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
@@ -62,12 +61,12 @@ _WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 
 
 def render(
-    pack: ResolvedPack,
+    templates: Templates,
     template: Path,
     context: dict[str, Any],
     *,
-    full_text: str | None,
-    map_image: bytes | None,
+    full_text: str | None = None,
+    map_image: bytes | None = None,
     title: str,
 ) -> bytes:
     """Render a DOCX template with the shared context; return the normalized file bytes."""
@@ -75,14 +74,14 @@ def render(
     from docx.shared import Inches
     from docxtpl import DocxTemplate, InlineImage
 
-    marks = Bookmarks(context["clauses"])
+    marks = Bookmarks(context.get("clauses", {}))
     try:
         tpl = DocxTemplate(str(template))
         ctx = dict(context, mark=marks.mark, unmark=marks.unmark)
         ctx["full_text"] = _paragraphs(tpl, full_text) if full_text else ""
         image = InlineImage(tpl, io.BytesIO(map_image), width=Inches(5.5)) if map_image else ""
         ctx["map_image"] = image
-        tpl.render(ctx, jinja_env=environment(pack, autoescape=True), autoescape=True)
+        tpl.render(ctx, jinja_env=templates.html, autoescape=True)
     except jinja2.TemplateError as exc:
         near = " / ".join(getattr(exc, "docx_context", None) or [])
         raise RenderError(

@@ -7,8 +7,8 @@ can load files from these folders only.
 
 from __future__ import annotations
 
-import os
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +16,63 @@ import jinja2
 from markupsafe import Markup
 
 from generator.errors import RenderError
-from generator.inputs import sha256_file
+from generator.hashing import sha256_file
 from generator.render.filters import FILTERS
-from generator.rules.loader import ROOT, ResolvedPack
+from generator.paths import ROOT, template_roots
+from generator.rules.loader import ResolvedPack
 
-TEMPLATES = ROOT / "templates"
+
+@dataclass(frozen=True)
+class Templates:
+    """A pack's templates, set up once and shared by every document of a build.
+
+    The search path, one HTML environment (autoescaped; docxtpl renders Word templates with it
+    too), one plain-text environment, and the stylesheet every HTML document embeds.
+    """
+
+    pack: ResolvedPack
+    path: tuple[Path, ...]
+    html: jinja2.Environment
+    text: jinja2.Environment
+    stylesheet: str
+
+    def find(self, name: str) -> Path:
+        """The first template file called `name` along the search path."""
+        return find(self.pack, name, self.path)
+
+    def render(self, name: str, context: dict[str, Any]) -> str:
+        """Render an HTML template (values escaped)."""
+        return render(self.html, name, context)
+
+    def render_text(self, name: str, context: dict[str, Any]) -> str:
+        """Render a plain-text template, tidied as newspapers want it."""
+        return tidy_text(render(self.text, name, context))
+
+    def phrases(self, name: str, **context: Any) -> Any:
+        """The macros of a phrases template, for text drawn outside HTML (labels, PDF overlays)."""
+        try:
+            return self.text.get_template(name).make_module(context)
+        except jinja2.TemplateError as exc:
+            raise RenderError(f"template {name}: {exc}") from None
+
+
+_SHARED: dict[tuple[str, tuple[Path, ...]], Templates] = {}
+
+
+def for_pack(pack: ResolvedPack) -> Templates:
+    """The pack's templates, made once per search path (a build makes dozens of documents)."""
+    path = tuple(search_path(pack))
+    key = (pack.id, path)
+    if key not in _SHARED:
+        stylesheet = find(pack, "notice.css", path).read_text(encoding="utf-8")
+        _SHARED[key] = Templates(
+            pack,
+            path,
+            environment(path, autoescape=True),
+            environment(path, autoescape=False),
+            stylesheet,
+        )
+    return _SHARED[key]
 
 
 def search_path(pack: ResolvedPack) -> list[Path]:
@@ -29,21 +81,19 @@ def search_path(pack: ResolvedPack) -> list[Path]:
     `$NOTICES_TEMPLATES` names a folder of the same shape searched before the project's own,
     for a municipality that keeps its own look outside this repository.
     """
-    roots = [Path(os.environ["NOTICES_TEMPLATES"])] if os.environ.get("NOTICES_TEMPLATES") else []
-    roots.append(TEMPLATES)
+    roots = template_roots()
     folders = [root / pf.pack.id for root in roots for pf in reversed(pack.chain)]
     folders += [root / "_base" for root in roots]
     return [f for f in folders if f.is_dir()]
 
 
-def find(pack: ResolvedPack, name: str) -> Path:
+def find(pack: ResolvedPack, name: str, path: tuple[Path, ...] | None = None) -> Path:
     """The first template file called `name` along the search path."""
-    for folder in search_path(pack):
+    folders = path if path is not None else tuple(search_path(pack))
+    for folder in folders:
         if (folder / name).is_file():
             return folder / name
-    raise RenderError(
-        f"templates: no template {name!r} in {', '.join(map(str, search_path(pack)))}"
-    )
+    raise RenderError(f"templates: no template {name!r} in {', '.join(map(str, folders))}")
 
 
 def squash(value: Any) -> Any:
@@ -52,11 +102,11 @@ def squash(value: Any) -> Any:
     return Markup(text) if isinstance(value, Markup) else text  # noqa: S704  # already escaped
 
 
-def environment(pack: ResolvedPack, *, autoescape: bool) -> jinja2.Environment:
-    """A strict environment over the pack's template path."""
+def environment(path: tuple[Path, ...], *, autoescape: bool) -> jinja2.Environment:
+    """A strict environment over a template search path."""
     # Plain-text output is not HTML, so it is not escaped; HTML and DOCX always are.
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(p) for p in search_path(pack)]),
+        loader=jinja2.FileSystemLoader([str(p) for p in path]),
         autoescape=autoescape,  # noqa: S701
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,

@@ -109,11 +109,16 @@ class Item:
         return "; ".join(dict.fromkeys([self.rule.citation, *(c.citation for c in self.children)]))
 
 
-def items(resolved: ResolvedPack, on: date | None) -> list[Item]:
-    """The pack's rules in force on `on` (all, if None), each with its supplementing rules."""
+def items(
+    resolved: ResolvedPack, on: date | None, only: frozenset[str] | None = None
+) -> list[Item]:
+    """The pack's rules in force on `on` (all, if None), each with its supplementing rules.
+
+    `only`: just these rule ids (those that bind a case).
+    """
 
     def live(rule: Rule) -> bool:
-        return on is None or rule.effective.covers(on)
+        return (on is None or rule.effective.covers(on)) and (only is None or rule.id in only)
 
     kids: dict[str, list[Rule]] = {}
     for pair in resolved.pairs:
@@ -149,11 +154,13 @@ class Conflict:
         return self.state.citation if self.state else "state law"
 
 
-def conflicts(resolved: ResolvedPack, on: date | None = None) -> list[Conflict]:
+def conflicts(
+    resolved: ResolvedPack, on: date | None = None, only: frozenset[str] | None = None
+) -> list[Conflict]:
     """Every state-versus-local difference: computed from params, and stated in `conflict:`."""
     out = []
     base = resolved.chain[0].pack.id
-    for item in items(resolved, on):
+    for item in items(resolved, on, only):
         if item.rule.conflict and resolved.origin[item.rule.id] != base:
             out.append(Conflict(item.rule, None, " ".join(item.rule.conflict.split())))
         for child in item.children:
@@ -167,13 +174,26 @@ def conflicts(resolved: ResolvedPack, on: date | None = None) -> list[Conflict]:
     return out
 
 
-def checklist(resolved: ResolvedPack, on: date | None = None) -> str:
-    """Render the pack as a plain-text checklist grouped by notice channel."""
+def checklist(
+    resolved: ResolvedPack,
+    on: date | None = None,
+    only: frozenset[str] | None = None,
+    scope: str | None = None,
+) -> str:
+    """Render the pack as a plain-text checklist grouped by notice channel.
+
+    `only` and `scope`: just the rules that bind a case, and a line saying which case.
+    """
     chain = " → ".join(f"{pf.pack.name} ({pf.pack.id})" for pf in resolved.chain)
     head = resolved.pack
     lines = [chain, f"Pack version {head.version}, last verified {head.last_verified_on}."]
-    lines.append(f"Rules in force on {on}." if on else "All rules, whatever their effective dates.")
-    every = items(resolved, on)
+    if scope:
+        lines.append(scope)
+    else:
+        lines.append(
+            f"Rules in force on {on}." if on else "All rules, whatever their effective dates."
+        )
+    every = items(resolved, on, only)
     notices = [i for i in every if isinstance(i.params, NoticeParams)]
     for channel in Channel:
         group = [i for i in notices if i.params.channel == channel]
@@ -236,7 +256,7 @@ def checklist(resolved: ResolvedPack, on: date | None = None) -> str:
             elif isinstance(item.params, ProtestParams):
                 lines.append("      " + describe_protest(item.params))
             lines += _extra(item)
-    found = conflicts(resolved, on)
+    found = conflicts(resolved, on, only)
     lines += ["", "CONFLICTS BETWEEN STATE AND LOCAL LAW (the stricter binds)"]
     if not found:
         lines.append("  none")
@@ -286,7 +306,9 @@ def describe_protest(p: ProtestParams) -> str:
     )
 
 
-def as_json(resolved: ResolvedPack, on: date | None = None) -> dict[str, Any]:
+def as_json(
+    resolved: ResolvedPack, on: date | None = None, only: frozenset[str] | None = None
+) -> dict[str, Any]:
     """The checklist as data: every rule with its binding params, and the conflicts."""
     return {
         "id": resolved.id,
@@ -305,7 +327,7 @@ def as_json(resolved: ResolvedPack, on: date | None = None) -> dict[str, Any]:
                 "when": item.rule.when,
                 "params": item.params.model_dump(mode="json", exclude_defaults=True),
             }
-            for item in items(resolved, on)
+            for item in items(resolved, on, only)
         ],
         "conflicts": [
             {
@@ -315,6 +337,6 @@ def as_json(resolved: ResolvedPack, on: date | None = None) -> dict[str, Any]:
                 "state_citation": c.against,
                 "message": c.message,
             }
-            for c in conflicts(resolved, on)
+            for c in conflicts(resolved, on, only)
         ],
     }

@@ -6,30 +6,23 @@ A pack lives in `jurisdictions/<id>.yaml`, or in a folder `jurisdictions/<id>/` 
 
 from __future__ import annotations
 
-import hashlib
-import os
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 from pathlib import Path
+from typing import Generic, TypeVar, cast
 
 from pydantic import Field
 
 from generator.errors import Problem, UserError, display_path
+from generator.hashing import sha256_files
 from generator.models.base import Model, validate
 from generator.models.case import Case
 from generator.models.conditions import evaluate
 from generator.models.pack import AnyRule, Calendar, Pack, Rule, TimeCounting
+from generator.paths import jurisdictions
 from generator.rules.merge import Difference, EmptyWindowError, bind
 from generator.yamlio import Located, load
-
-ROOT = Path(__file__).resolve().parents[2]
-JURISDICTIONS = ROOT / "jurisdictions"
-
-
-def default_root() -> Path:
-    """Where packs live: `$NOTICES_JURISDICTIONS`, else the project's `jurisdictions/`."""
-    return Path(os.environ.get("NOTICES_JURISDICTIONS") or JURISDICTIONS)
 
 
 class RulesFile(Model):
@@ -54,10 +47,7 @@ class PackFile:
     @property
     def sha256(self) -> str:
         """One hash over the pack's files, for the manifest."""
-        digest = hashlib.sha256()
-        for path in self.files:
-            digest.update(path.read_bytes())
-        return digest.hexdigest()
+        return sha256_files(self.files)
 
 
 @dataclass(frozen=True)
@@ -133,7 +123,7 @@ class ResolvedPack:
 
 def pack_paths(pack_id: str, root: Path | None = None) -> list[Path]:
     """The files of pack `pack_id`, header first; empty if there is no such pack."""
-    root = root or default_root()
+    root = root or jurisdictions()
     single = root / f"{pack_id}.yaml"
     folder = root / pack_id
     if single.is_file():
@@ -146,14 +136,14 @@ def pack_paths(pack_id: str, root: Path | None = None) -> list[Path]:
 
 def available(root: Path | None = None) -> list[str]:
     """Every pack id under `root`."""
-    root = root or default_root()
+    root = root or jurisdictions()
     ids = {p.stem for p in root.glob("*.yaml")} | {p.parent.name for p in root.glob("*/pack.yaml")}
     return sorted(ids)
 
 
 def load_pack_file(pack_id: str, root: Path | None = None) -> PackFile:
     """Load and validate one pack (without its parents)."""
-    root = root or default_root()
+    root = root or jurisdictions()
     paths = pack_paths(pack_id, root)
     if not paths:
         known = ", ".join(available(root)) or "none"
@@ -198,7 +188,7 @@ def _rule_lines(doc: Located, rules: list[Rule]) -> dict[str, tuple[str, int | N
 
 def resolve(pack_id: str, root: Path | None = None) -> ResolvedPack:
     """Load a pack and its parents, and merge their rules (DESIGN.md §3)."""
-    return _resolve(pack_id, (root or default_root()).resolve())
+    return _resolve(pack_id, (root or jurisdictions()).resolve())
 
 
 @cache
@@ -295,12 +285,15 @@ def _check_references(resolved: ResolvedPack) -> None:
         raise UserError(problems)
 
 
+P = TypeVar("P", bound=Model)
+
+
 @dataclass(frozen=True)
-class Binding:
+class Binding(Generic[P]):
     """A rule in force for a case, with the params that bind after merging local law."""
 
     rule: Rule
-    params: Model
+    params: P
     supplemented_by: tuple[Rule, ...] = ()
     differences: tuple[Difference, ...] = ()
 
@@ -315,18 +308,18 @@ class Binding:
         return [self.rule.id, *(r.id for r in self.supplemented_by)]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Snapshot:
     """The rules that apply to one case on one date, merged; and the facts assumed false."""
 
     pack: ResolvedPack
     on: date
-    bindings: list[Binding]
-    assumed: set[str]
+    bindings: tuple[Binding[Model], ...]
+    assumed: frozenset[str]
 
-    def of_kind(self, kind: str) -> list[Binding]:
-        """Bindings of rules of `kind`."""
-        return [b for b in self.bindings if b.rule.kind == kind]
+    def of(self, kind: type[P]) -> list[Binding[P]]:
+        """The bindings whose params are of `kind` (NoticeParams, ClauseParams, ...)."""
+        return [cast(Binding[P], b) for b in self.bindings if isinstance(b.params, kind)]
 
 
 def snapshot(resolved: ResolvedPack, case: Case, on: date) -> Snapshot:
@@ -346,7 +339,7 @@ def snapshot(resolved: ResolvedPack, case: Case, on: date) -> Snapshot:
         if pair.parent.id in live_ids and pair.child.id in live_ids:
             children.setdefault(pair.parent.id, []).append(pair.child)
     absorbed = {c.id for kids in children.values() for c in kids}
-    bindings = []
+    bindings: list[Binding[Model]] = []
     for rule in live:
         if rule.id in absorbed:
             continue
@@ -360,4 +353,4 @@ def snapshot(resolved: ResolvedPack, case: Case, on: date) -> Snapshot:
                 ) from None
             diffs.extend(more)
         bindings.append(Binding(rule, params, tuple(children.get(rule.id, [])), tuple(diffs)))
-    return Snapshot(resolved, on, bindings, assumed)
+    return Snapshot(resolved, on, tuple(bindings), frozenset(assumed))

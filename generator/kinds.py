@@ -1,4 +1,4 @@
-"""The one enumeration of document kinds (DESIGN.md §6): manifests, packs and templates use it."""
+"""The vocabulary of document kinds and file formats (DESIGN.md §6): packs, manifests and builders use it."""
 
 from __future__ import annotations
 
@@ -43,3 +43,4 @@ class Format(StrEnum):
     JSON = "json"
     SVG = "svg"
     PNG = "png"
+    JPG = "jpg"

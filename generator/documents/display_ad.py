@@ -23,13 +23,16 @@ from fractions import Fraction
 from typing import Any
 
 from generator import schedule
-from generator.documents import DocumentKind, Format
-from generator.inputs import CaseFile
+from generator.documents.base import Built, DocumentType, File, Output
+from generator.findings import Finding
+from generator.kinds import DocumentKind, Format
 from generator.models.newspaper import Page
-from generator.models.pack import ClauseTopic
-from generator.plan import DocumentPlan, Finding, MapInfo, Plan
+from generator.models.pack import Channel, ClauseTopic
+from generator.plan import DocumentPlan, MapInfo
+from generator.prepare import Prepared
 from generator.render import context as ctx
-from generator.render import pdf, templates
+from generator.render import pdf
+from generator.render.templates import Templates
 
 AGATE_LINES_PER_IN = 14
 _EPS = 1e-9  # float slack: 0.5 × 21 in must not round up to an extra agate line
@@ -37,7 +40,7 @@ DEFAULT_TYPE_PT = 9.0  # when the rate card gives no news type size
 RULE_PT = 2.0  # the ad's border
 INSET_IN = 0.09  # white space between the border and the copy
 GRAY_MAP = "map-gray.png"
-AdOutput = tuple[DocumentKind, Format, str, bytes, tuple[str, ...]]
+KIND = DocumentKind.DISPLAY_AD
 
 
 @dataclass(frozen=True)
@@ -81,10 +84,6 @@ class AdSize:
     def agate_lines(self) -> float:
         """The depth in agate lines."""
         return self.depth_in * AGATE_LINES_PER_IN
-
-    def reaches(self, fraction: float) -> bool:
-        """Whether the ad covers at least `fraction` of the page by area and by column-inches."""
-        return self.fraction >= fraction - _EPS
 
 
 def column_width(page: Page, columns: int) -> float:
@@ -142,17 +141,32 @@ def _shape(page: Page, fraction: float, columns: int, at_least_in: float) -> AdS
     return AdSize(columns, width, depth, type_width, type_depth, page.columns, fraction)
 
 
-def describe(ad: AdSize, citations: str | None = None) -> str:
-    """The geometry in one line, for the ad desk and a lawyer: what was set and what it reaches."""
+def numbers(ad: AdSize) -> dict[str, str]:
+    """The ad's geometry as printed: sizes to the hundredth, the law's share as a fraction."""
     share = Fraction(ad.required).limit_denominator(64) if ad.required else None
-    reached = f"≥ {share} of" if share else "on"
-    text = (
-        f"{ad.columns} col × {ad.depth_in:.2f} in ({ad.width_in:.2f} × {ad.depth_in:.2f} in)"
-        f" = {ad.area_sq_in:.1f} sq in, {ad.column_inches:.1f} col-in: {reached} the"
-        f" {_inches(ad.page_width_in)} × {_inches(ad.page_depth_in)} in,"
-        f" {ad.page_columns}-column page ({ad.fraction:.3f} of it)"
+    return {
+        "columns": str(ad.columns),
+        "width": f"{ad.width_in:.2f}",
+        "depth": f"{ad.depth_in:.2f}",
+        "area": f"{ad.area_sq_in:.1f}",
+        "column_inches": f"{ad.column_inches:.1f}",
+        "share": str(share) if share else "",
+        "page_width": _inches(ad.page_width_in),
+        "page_depth": _inches(ad.page_depth_in),
+        "page_columns": str(ad.page_columns),
+        "fraction": f"{ad.fraction:.3f}",
+    }
+
+
+def describe(ad: AdSize) -> str:
+    """The geometry in one line, for the ad desk and a lawyer (the AD004 finding)."""
+    n = numbers(ad)
+    reached = f"≥ {n['share']} of" if n["share"] else "on"
+    return (
+        f"{n['columns']} col × {n['depth']} in ({n['width']} × {n['depth']} in) = {n['area']} sq"
+        f" in, {n['column_inches']} col-in: {reached} the {n['page_width']} ×"
+        f" {n['page_depth']} in, {n['page_columns']}-column page ({n['fraction']} of it)"
     )
-    return text + (f" — {citations}" if citations else "")
 
 
 def _inches(x: float) -> str:
@@ -254,126 +268,127 @@ def fit(render: Callable[[AdSize], Any], page: Page, fraction: float) -> tuple[A
     return None
 
 
-def shows_map(the_plan: Plan, doc: DocumentPlan) -> bool:
+def shows_map(prepared: Prepared, doc: DocumentPlan) -> bool:
     """Whether the ad carries the map: its own clauses require one, or the pack's notices do."""
-    if the_plan.map is None:
+    if prepared.map is None:
         return False
-    own = any(b.params.topic == ClauseTopic.MAP for b in doc.clauses)  # type: ignore[attr-defined]
-    return own or the_plan.needs_map
+    own = any(b.params.topic == ClauseTopic.MAP for b in doc.clauses)
+    return own or prepared.plan.needs_map
 
 
-def display_ad_outputs(
-    the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadline]
-) -> tuple[list[AdOutput], list[Finding]]:
-    """One PDF per planned display ad, its page the ad's exact size: (kind, format, path, data, rule ids)."""
-    if not the_plan.display_ads:
-        return [], []
-    pack = the_plan.pack
-    env = templates.environment(pack, autoescape=True)
-    allowed = templates.search_path(pack)
-    outputs: list[AdOutput] = []
-    findings: list[Finding] = []
-    for doc in the_plan.display_ads:
-        notice_ids = tuple(dict.fromkeys(i for b in doc.notices for i in b.ids))
-        format_ids = tuple(dict.fromkeys(i for b in doc.formats for i in b.ids))
-        sized = [b for b in doc.formats if getattr(b.params, "min_page_fraction", None)]
-        fraction = max((b.params.min_page_fraction for b in sized), default=0.0)  # type: ignore[attr-defined]
-        binding = next((b for b in sized if b.params.min_page_fraction == fraction), None)  # type: ignore[attr-defined]
-        rule = binding.rule.id if binding else notice_ids[0]
-        citation = "; ".join(dict.fromkeys(c for b in (sized or doc.notices) for c in b.citations))
-        profile = cf.newspaper_profile
-        if profile is None:
-            findings.append(
+def build(prepared: Prepared, tpl: Templates) -> Built:
+    """One PDF per planned display ad, its page the ad's exact size."""
+    made = Built()
+    for doc in prepared.plan.of(Channel.DISPLAY_AD):
+        made += _one(prepared, tpl, doc)
+    return made
+
+
+def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan) -> Built:
+    notice_ids = doc.notice_ids
+    format_ids = tuple(dict.fromkeys(i for b in doc.formats for i in b.ids))
+    sized = [b for b in doc.formats if b.params.min_page_fraction]
+    fraction = max((b.params.min_page_fraction or 0.0 for b in sized), default=0.0)
+    binding = next((b for b in sized if b.params.min_page_fraction == fraction), None)
+    rule = binding.rule.id if binding else notice_ids[0]
+    citation = "; ".join(dict.fromkeys(c for b in (sized or doc.notices) for c in b.citations))
+    profile = prepared.case_file.newspaper_profile
+    if profile is None:
+        return Built(
+            findings=(
                 Finding(
-                    "error",
                     "AD002",
                     "the display ad is sized against the newspaper's page, but the case names no"
                     " newspaper profile: add `newspaper.profile` (the id of a file in"
                     " data/newspapers/ with the paper's page from its rate card)",
-                    rule,
-                    citation,
-                    doc.name,
-                )
+                    rule=rule,
+                    citation=citation,
+                    document=doc.name,
+                ),
             )
-            continue
-        context = ctx.build(the_plan, doc, "")
-        context["publication_dates"] = schedule.issues_of(deadlines, notice_ids, doc.hearing)
-        files: dict[str, bytes] = {}
-        context["map"] = None  # the shared body prints any map it is given
-        if the_plan.map and shows_map(the_plan, doc):
-            name, data = grayscale_map(the_plan.map)
-            files[name] = data
-            context["map"] = {
-                "src": name,
-                "files": name,
-                "caption": the_plan.map.caption,
-                "alt": the_plan.map.alt,
-            }
-        type_pt = profile.page.news_type_pt or DEFAULT_TYPE_PT
-        paper = (cf.case.newspaper.name if cf.case.newspaper else None) or profile.name
-        render = functools.partial(
-            _render, env=env, context=context, files=files, allowed=allowed, type_pt=type_pt,
-            citation=citation,
-        )  # fmt: skip
-        try:
-            made = fit(render, profile.page, fraction)
-        except ValueError:
-            made = None  # a fraction the page cannot hold: reported below like copy too long
-        if made is None:
-            findings.append(
+        )
+    context = ctx.build(prepared.plan, doc, "")
+    context["publication_dates"] = schedule.issues_of(
+        list(prepared.deadlines), notice_ids, doc.hearing
+    )
+    files: dict[str, bytes] = {}
+    context["map"] = None  # the shared body prints any map it is given
+    the_map = prepared.map
+    if the_map and shows_map(prepared, doc):
+        name, data = grayscale_map(the_map)
+        files[name] = data
+        context["map"] = {
+            "src": name,
+            "files": name,
+            "caption": the_map.caption,
+            "alt": the_map.alt,
+        }
+    type_pt = profile.page.news_type_pt or DEFAULT_TYPE_PT
+    case = prepared.case
+    paper = (case.newspaper.name if case.newspaper else None) or profile.name
+    render = functools.partial(
+        _render, tpl=tpl, context=context, files=files, type_pt=type_pt, citation=citation
+    )
+    try:
+        made = fit(render, profile.page, fraction)
+    except ValueError:
+        made = None  # a fraction the page cannot hold: reported below like copy too long
+    if made is None:
+        return Built(
+            findings=(
                 Finding(
-                    "error",
                     "AD001",
                     f"the display ad does not fit {paper}'s page: even"
                     f" {profile.page.columns} col × {_inches(profile.page.type_area_in[1])} in,"
                     f" the full page, is too small for its copy at {type_pt:g} pt; shorten the"
                     " summary or print the full text elsewhere",
-                    rule,
-                    citation,
-                    doc.name,
-                )
+                    rule=rule,
+                    citation=citation,
+                    document=doc.name,
+                ),
             )
-            continue
-        ad, laid = made
-        data = laid.write_pdf()
-        colors = color_images(data)
-        if colors:
-            findings.append(
-                Finding(
-                    "error",
-                    "AD003",
-                    f"the display ad holds color images ({', '.join(sorted(set(colors)))}); a"
-                    " newspaper page prints gray: supply the map as a PNG, JPEG or plain SVG",
-                    rule,
-                    citation,
-                    doc.name,
-                )
-            )
+        )
+    ad, laid = made
+    data = laid.write_pdf()
+    findings = []
+    colors = color_images(data)
+    if colors:
         findings.append(
             Finding(
-                "info", "AD004", f"display ad for {paper}: {describe(ad)}", rule, citation, doc.name
+                "AD003",
+                f"the display ad holds color images ({', '.join(sorted(set(colors)))}); a"
+                " newspaper page prints gray: supply the map as a PNG, JPEG or plain SVG",
+                rule=rule,
+                citation=citation,
+                document=doc.name,
             )
         )
-        outputs.append(
-            (DocumentKind.DISPLAY_AD, Format.PDF, f"{doc.name}.pdf", data, notice_ids + format_ids)
+    findings.append(
+        Finding(
+            "AD004",
+            f"display ad for {paper}: {describe(ad)}",
+            rule=rule,
+            citation=citation,
+            document=doc.name,
         )
-    return outputs, findings
+    )
+    output = Output(KIND, Format.PDF, f"{doc.name}.pdf", data, notice_ids + format_ids)
+    return Built((output,), tuple(findings))
 
 
 def _render(
     ad: AdSize,
     *,
-    env: Any,
+    tpl: Templates,
     context: dict[str, Any],
     files: dict[str, bytes],
-    allowed: list[Any],
     type_pt: float,
     citation: str | None,
 ) -> Any:
     """The ad laid out at size `ad` (a WeasyPrint document)."""
     ad_context = _ad_context(ad, type_pt, citation)
-    html = templates.render(env, "display_ad.html.j2", context | {"ad": ad_context})
-    return pdf.lay_out(html, files, allowed)
+    html = tpl.render("display_ad.html.j2", context | {"ad": ad_context})
+    return pdf.lay_out(html, files, tpl.path)
 
 
 def _ad_context(ad: AdSize, type_pt: float, citation: str | None) -> dict[str, Any]:
@@ -392,5 +407,16 @@ def _ad_context(ad: AdSize, type_pt: float, citation: str | None) -> dict[str, A
         # room for a legible map.
         "text_columns": math.ceil(ad.columns / 2),
         "gap_in": 0.12,
-        "geometry": describe(ad, citation),
+        "citation": citation or "",
+        **numbers(ad),
     }
+
+
+DOCUMENT = DocumentType(
+    KIND,
+    "The display ad, its page exactly the ad's size on the newspaper's page.",
+    (File("{name}.pdf", Format.PDF, KIND),),
+    ("case", "plan", "schedule", "map", "newspaper profile"),
+    lambda p: bool(p.plan.of(Channel.DISPLAY_AD)),
+    build,
+)

@@ -14,14 +14,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator import schedule
-from generator.documents import DocumentKind, Format
+from generator.documents.base import Built, DocumentType, File, Output
 from generator.errors import Problem, UserError
+from generator.findings import Finding
 from generator.inputs import CaseFile
+from generator.kinds import DocumentKind, Format
 from generator.models.case import SignSpec
-from generator.plan import DocumentPlan, Finding, Plan
+from generator.models.pack import Channel, FormatParams
+from generator.plan import DocumentPlan
+from generator.prepare import Prepared
 from generator.render import context as ctx
-from generator.render import fonts, pdf, templates
+from generator.render import fonts, pdf
 from generator.render.filters import clock, long_date
+from generator.render.templates import Templates
+from generator.rules.loader import Binding
 
 DEFAULT_INDEX = 25.0  # ft per inch: USSC / Penn State chart, Helvetica caps (legal-domain.md §4)
 # Where the law names no distance ("legible from the street it faces"): a two-lane street with
@@ -31,7 +37,7 @@ DEFAULT_SIZE_IN = (96.0, 48.0)  # the common 4 by 8 ft panel, where neither law 
 MARGIN_IN = 1.0
 LINE_HEIGHT = 1.05  # capitals only: no descenders to clear
 SMALL_CAPS_IN = (2.0, 1.5, 1.25, 1.0, 0.75, 0.625, 0.5, 0.4)  # the rest, largest that fits
-Made = tuple[DocumentKind, Format, str, bytes, tuple[str, ...]]
+KIND = DocumentKind.SIGN
 
 
 @dataclass(frozen=True)
@@ -52,15 +58,17 @@ class Legibility:
         return self.distance_ft / self.index
 
 
-def legibility(formats: list[Any], spec: SignSpec | None) -> Legibility:
+def legibility(
+    formats: tuple[Binding[FormatParams], ...] | list[Binding[FormatParams]], spec: SignSpec | None
+) -> Legibility:
     """Merge a sign's format rules (the strictest binds) with what the case says (`spec`)."""
     law = [b.params for b in formats]
-    distances = [p.legible_from_ft for p in law if p.legible_from_ft]  # type: ignore[attr-defined]
-    indexes = [p.legibility_index_ft_per_in for p in law if p.legibility_index_ft_per_in]  # type: ignore[attr-defined]
-    sizes = [p.size_in for p in law if p.size_in]  # type: ignore[attr-defined]
+    distances = [p.legible_from_ft for p in law if p.legible_from_ft]
+    indexes = [p.legibility_index_ft_per_in for p in law if p.legibility_index_ft_per_in]
+    sizes = [p.size_in for p in law if p.size_in]
     items: list[str] = []
     for p in law:
-        items += [str(i) for i in p.legible_items if str(i) not in items]  # type: ignore[attr-defined]
+        items += [str(i) for i in p.legible_items if str(i) not in items]
     case_distance = spec.legible_from_ft if spec else None
     distance = max([*distances, case_distance or 0.0]) or DEFAULT_DISTANCE_FT
     size = sizes[0] if sizes else (spec.size_in if spec and spec.size_in else None)
@@ -68,68 +76,67 @@ def legibility(formats: list[Any], spec: SignSpec | None) -> Legibility:
         distance_ft=distance,
         index=min(indexes) if indexes else DEFAULT_INDEX,
         items=tuple(items) or ("hearing_date_time",),
-        size_in=tuple(size) if size else DEFAULT_SIZE_IN,  # type: ignore[arg-type]
+        size_in=(size[0], size[1]) if size else DEFAULT_SIZE_IN,
         rules=tuple(i for b in formats for i in b.ids),
         citation="; ".join(dict.fromkeys(c for b in formats for c in b.citations)),
         distance_from_law=bool(distances),
     )
 
 
-def sign_outputs(
-    the_plan: Plan, cf: CaseFile, deadlines: list[schedule.Deadline], docs: list[DocumentPlan]
-) -> tuple[list[Made], list[Finding]]:
-    """One PDF at print size per sign (or poster) in `docs`; raise UserError when one cannot fit."""
-    out: list[Made] = []
-    findings: list[Finding] = []
+def signs(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], suffix: str = "") -> Built:
+    """One PDF at print size per sign (or poster, `suffix` "-poster") in `docs`.
+
+    Raises UserError when the law's letters cannot fit the panel: they are never set smaller.
+    """
+    made = Built()
     for doc in docs:
-        need = legibility(doc.formats, cf.case.sign)
-        data = _make(the_plan, cf, deadlines, doc, need)
-        rules = tuple(i for b in doc.notices for i in b.ids) + need.rules
-        out.append((doc.kind, Format.PDF, f"{doc.name}.pdf", data, rules))
+        need = legibility(doc.formats, prepared.case.sign)
+        data = _make(prepared, tpl, doc, need, f"{doc.name}{suffix}")
+        name = f"{doc.name}{suffix}.pdf"
+        output = Output(doc.kind, Format.PDF, name, data, doc.notice_ids + need.rules)
+        findings: tuple[Finding, ...] = ()
         if not need.distance_from_law:
-            findings.append(
+            findings = (
                 Finding(
-                    "info",
                     "SIGN001",
-                    f"the law names no reading distance for the {doc.name}; its letters are sized"
-                    f" to be legible from {need.distance_ft:g} ft ({need.cap_in:.2f} in capitals):"
-                    " set `sign.legible_from_ft` to the width of the street it faces",
-                    need.rules[0] if need.rules else doc.notices[0].rule.id,
-                    need.citation or "; ".join(dict.fromkeys(doc.notices[0].citations)),
-                    f"{doc.name}.pdf",
-                )
+                    f"the law names no reading distance for the {doc.name}{suffix}; its letters are"
+                    f" sized to be legible from {need.distance_ft:g} ft ({need.cap_in:.2f} in"
+                    " capitals): set `sign.legible_from_ft` to the width of the street it faces",
+                    rule=need.rules[0] if need.rules else doc.notices[0].rule.id,
+                    citation=need.citation or "; ".join(dict.fromkeys(doc.notices[0].citations)),
+                    document=name,
+                ),
             )
-    return out, findings
+        made += Built((output,), findings)
+    return made
+
+
+def build(prepared: Prepared, tpl: Templates) -> Built:
+    """The signs to post on the land."""
+    return signs(prepared, tpl, prepared.plan.of(Channel.SIGN))
 
 
 def _make(
-    the_plan: Plan,
-    cf: CaseFile,
-    deadlines: list[schedule.Deadline],
-    doc: DocumentPlan,
-    need: Legibility,
+    prepared: Prepared, tpl: Templates, doc: DocumentPlan, need: Legibility, name: str
 ) -> bytes:
     """The sign's PDF: legible lines at their height, the rest as large as still fits."""
-    pack = the_plan.pack
-    env = templates.environment(pack, autoescape=True)
-    context = ctx.build(the_plan, doc, "")
+    cf, the_map = prepared.case_file, prepared.map
+    context = ctx.build(prepared.plan, doc, "")
     if "map" not in doc.topics():
         context["map"] = None  # a map on a sign is read by no one at 100 ft
-    notice_ids = tuple(i for b in doc.notices for i in b.ids)
-    context["sign"] = _sign_context(the_plan, cf, doc, need, deadlines, notice_ids)
+    context["sign"] = _sign_context(prepared, doc, need)
     cap_ratio = fonts.cap_height_ratio(fonts.font_file(f"{fonts.SIGN_FAMILY}:bold"))
     context["sign"]["legible_pt"] = _points(need.cap_in, cap_ratio)
-    files = {the_plan.map.name: the_plan.map.data} if the_plan.map and context["map"] else {}
+    files = {the_map.name: the_map.data} if the_map and context["map"] else {}
 
     def attempt(small: float, rest: bool = True) -> Any:
         """The laid-out sign with the rest in `small` capitals, or None if it overflows."""
         context["sign"]["small_pt"] = _points(small, cap_ratio)
         context["sign"]["rest"] = rest
-        html = templates.render(env, "sign.html.j2", context)
-        laid = pdf.lay_out(html, files, templates.search_path(pack))
+        laid = pdf.lay_out(tpl.render("sign.html.j2", context), files, tpl.path)
         trouble = _overflow(laid)
         if trouble and trouble[0] == "legible":
-            raise UserError(_too_big(cf, doc, need, trouble[1]))
+            raise UserError(_too_big(cf, name, need, trouble[1]))
         return None if trouble else laid
 
     # Fitting only gets easier as the rest gets smaller: bisect for the largest that fits.
@@ -145,7 +152,7 @@ def _make(
     if best is None:
         alone = attempt(ladder[-1], rest=False) if ladder else None
         longest = max(context["sign"]["lines"], key=lambda line: len(line["text"]))
-        raise UserError(_too_big(cf, doc, need, None if alone else longest["text"].upper()))
+        raise UserError(_too_big(cf, name, need, None if alone else longest["text"].upper()))
     return best.write_pdf()
 
 
@@ -154,15 +161,8 @@ def _points(cap_in: float, cap_ratio: float) -> float:
     return math.ceil(cap_in * 72 / cap_ratio * 10) / 10
 
 
-def _sign_context(
-    the_plan: Plan,
-    cf: CaseFile,
-    doc: DocumentPlan,
-    need: Legibility,
-    deadlines: list[schedule.Deadline],
-    notice_ids: tuple[str, ...],
-) -> dict[str, Any]:
-    case, hearing = cf.case, doc.hearing
+def _sign_context(prepared: Prepared, doc: DocumentPlan, need: Legibility) -> dict[str, Any]:
+    case, hearing = prepared.case, doc.hearing
     present = list(dict.fromkeys(p.current_district for p in case.parcels if p.current_district))
     proposed = list(dict.fromkeys(p.proposed_district for p in case.parcels if p.proposed_district))
     # The items the law wants legible, in the order a passer-by reads them; sign.html.j2 words them.
@@ -184,7 +184,7 @@ def _sign_context(
         lines.append(("hearing_body", hearing.body_name))
     if "proposed_use" in items and case.amendment.proposed_use:
         lines.append(("proposed_use", case.amendment.proposed_use))
-    earliest, latest = schedule.window_of(deadlines, notice_ids, hearing)
+    earliest, latest = schedule.window_of(list(prepared.deadlines), doc.notice_ids, hearing)
     width, height = need.size_in
     return {
         "width_in": width,
@@ -232,7 +232,7 @@ def _overflow(document: Any) -> tuple[str, str] | None:
     return walk(page, False)
 
 
-def _too_big(cf: CaseFile, doc: DocumentPlan, need: Legibility, words: str | None) -> Problem:
+def _too_big(cf: CaseFile, name: str, need: Legibility, words: str | None) -> Problem:
     """The message of a sign that cannot carry its text at the legal letter height."""
     width, height = need.size_in
     why = (
@@ -244,7 +244,7 @@ def _too_big(cf: CaseFile, doc: DocumentPlan, need: Legibility, words: str | Non
     )
     law = f" ({need.citation})" if need.citation else ""
     message = (
-        f"the {doc.name} cannot be made: {why}, the height that makes it legible from"
+        f"the {name} cannot be made: {why}, the height that makes it legible from"
         f" {need.distance_ft:g} ft{law}; letters are never set smaller than that. Shorten the"
         " text (district names, place) or use a larger sign (`sign.size_in`)"
     )
@@ -256,3 +256,13 @@ def _too_big(cf: CaseFile, doc: DocumentPlan, need: Legibility, words: str | Non
             if value and said and (code in said or said in code):
                 field = ("parcels", i, name)
     return cf.problem(field, message)
+
+
+DOCUMENT = DocumentType(
+    KIND,
+    "The sign posted on the land, at print size, its letters as tall as the reading distance needs.",
+    (File("{name}.pdf", Format.PDF, KIND),),
+    ("case", "plan", "schedule", "map"),
+    lambda p: bool(p.plan.of(Channel.SIGN)),
+    build,
+)

@@ -1,0 +1,361 @@
+"""Mailed letters for thousands of recipients, as variable-data printing does it.
+
+Every letter of a mailing says the same thing; only the greeting, the address, the owner's
+parcels and the page numbers differ. So the body is typeset once per greeting (WeasyPrint; all
+owners share one), each recipient's part is drawn on its own layer (ReportLab, milliseconds a
+page), and every page shows its shared body as one Form XObject beneath its own layer (pikepdf).
+Ten thousand letters take seconds, not the minutes a page-by-page rendering would.
+
+Page 1 carries the return address and the recipient's address where the windows of a #10
+double-window envelope show them (the letter folded in three, top panel forward).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+from xml.sax.saxutils import escape
+
+from generator import schedule
+from generator.documents import mailroom
+from generator.documents.base import Built, Output
+from generator.documents.mailroom import INCH, PAGE_H, PAGE_W
+from generator.findings import Finding
+from generator.kinds import DocumentKind, Format
+from generator.plan import DocumentPlan
+from generator.prepare import Prepared
+from generator.recipients import Recipient
+from generator.render import context as ctx
+from generator.render import docx, pdf
+from generator.render.filters import long_date
+from generator.render.templates import Templates
+
+# Positions on the page, in inches from the top-left corner (#10 double-window envelope).
+RETURN_AT = (0.6, 0.45, 3.2, 0.8)  # x, y, width, height
+ADDRESS_AT = (1.0, 2.35, 3.25, 0.95)
+PARCELS_AT = (4.6, 2.35, 2.9, 0.95)  # beside the window, hidden in the envelope
+BODY_TOP_IN = 3.5  # the letter text starts below both windows
+PAGE_LABEL_Y = 0.45  # from the bottom
+# Counts the letters made, for a progress counter on the terminal (set by the caller).
+PROGRESS: ContextVar[Callable[[int], None] | None] = ContextVar("letters_progress", default=None)
+
+
+@dataclass(frozen=True)
+class Letters:
+    """A combined PDF of every letter, and how many pages it has."""
+
+    pdf: bytes
+    pages: int
+    letters: int
+    starts: tuple[int, ...] = ()  # the first page of each letter
+
+    def split(self) -> list[bytes]:
+        """One PDF per letter, cut from the combined file."""
+        import pikepdf
+
+        whole = pikepdf.open(io.BytesIO(self.pdf))
+        out = []
+        for first, end in zip(self.starts, (*self.starts[1:], self.pages), strict=True):
+            one = pikepdf.new()
+            one.pages.extend(whole.pages[first:end])
+            buffer = io.BytesIO()
+            one.save(buffer, compress_streams=True, deterministic_id=True)
+            out.append(buffer.getvalue())
+        return out
+
+
+@dataclass(frozen=True)
+class Greeter:
+    """How each letter of one mailing greets its recipient, and the words drawn over the body."""
+
+    letter: Any  # the macros of letter_phrases.j2
+    mail: Any  # the macros of mail_phrases.j2
+    transmittal: bool
+    citations: str
+
+    def __call__(self, r: Recipient) -> tuple[str, str]:
+        """The salutation and the reason for writing to `r`."""
+        return (
+            str(self.letter.salutation(r)).strip(),
+            " ".join(str(self.letter.reason(r, self.transmittal, self.citations)).split()),
+        )
+
+
+def mail(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], kind: DocumentKind) -> Built:
+    """The letters (or transmittals) of each planned document: one combined PDF and DOCX each."""
+    case = prepared.case
+    made = Built()
+    for doc in docs:
+        pieces = mailroom.pieces(prepared.recipients_of(doc)).pieces
+        if not pieces:
+            continue
+        rules = tuple(sorted(doc.notice_ids))
+        greet = Greeter(
+            tpl.phrases("letter_phrases.j2", municipality=case.municipality),
+            tpl.phrases("mail_phrases.j2"),
+            kind == DocumentKind.TRANSMITTAL,
+            doc.citations,
+        )
+        date, findings = _dated(prepared, doc)
+        contexts = {
+            greeting: _context(prepared, tpl, doc, date, greeting)
+            for greeting in dict.fromkeys(map(greet, pieces))
+        }
+        the_map = prepared.map
+        files = {the_map.name: the_map.data} if the_map else {}
+        bodies = {
+            greeting: pdf.write_pdf(tpl.render("letter.html.j2", context), files, tpl.path)
+            for greeting, context in contexts.items()
+        }
+        combined = combine(
+            bodies, pieces, greet, sender=_sender(prepared), duplex=case.options.duplex_letters
+        )
+        outputs = [Output(kind, Format.PDF, f"{doc.name}.pdf", combined.pdf, rules)]
+        if case.options.letter_files:  # one file per letter as well, on request
+            for n, (one, r) in enumerate(zip(combined.split(), pieces, strict=True), 1):
+                slug = re.sub(r"[^a-z0-9]+", "-", r.name.lower()).strip("-")[:40]
+                outputs.append(
+                    Output(kind, Format.PDF, f"{doc.name}/{n:05d}-{slug}.pdf", one, rules)
+                )
+        rendered = {
+            greeting: _word_letter(prepared, tpl, context) for greeting, context in contexts.items()
+        }
+        word = combine_word(rendered, pieces, greet)
+        outputs.append(Output(kind, Format.DOCX, f"{doc.name}.docx", word, rules))
+        made += Built(tuple(outputs), tuple(findings))
+    return made
+
+
+def _dated(prepared: Prepared, doc: DocumentPlan) -> tuple[str, list[Finding]]:
+    """The letter's date: the last lawful mailing day of its notice (else the as-of day, and say so)."""
+    label = schedule.hearing_label(doc.hearing)
+    due = [
+        d.latest
+        for d in prepared.deadlines
+        if d.hearing == label and d.rule in doc.notice_ids and d.latest
+    ]
+    if due:
+        return long_date(min(due)), []
+    day = prepared.case.as_of or doc.hearing.date
+    return long_date(day), [
+        Finding(
+            "MAIL004",
+            f"the law times no mailing of the {doc.name}: the letters are dated {long_date(day)};"
+            " correct the date before they go out",
+            rule=doc.notices[0].rule.id,
+            citation=doc.citations,
+            document=f"{doc.name}.pdf",
+        )
+    ]
+
+
+def _context(
+    prepared: Prepared, tpl: Templates, doc: DocumentPlan, date: str, greeting: tuple[str, str]
+) -> dict[str, Any]:
+    context = ctx.build(prepared.plan, doc, tpl.stylesheet)
+    context["letter"] = {
+        "date": date,
+        "salutation": greeting[0],
+        "reason": greeting[1],
+        "body_top_in": BODY_TOP_IN - 0.75,
+    }
+    return context
+
+
+def _sender(prepared: Prepared) -> list[str]:
+    """The return address: the municipality, the signer, and where replies go."""
+    case = prepared.case
+    who = case.signer or case.contact
+    address = (
+        (case.mail.sender.address if case.mail.sender else None)
+        or who.address
+        or case.examination.address
+    )
+    sender = [case.municipality, ", ".join(x for x in (who.name, who.title) if x)]
+    if address:
+        sender += [*address.lines, f"{address.city} {address.state} {address.zip}"]
+    return sender
+
+
+def combine(
+    bodies: dict[tuple[str, str], bytes],
+    pieces: list[Recipient],
+    greet: Greeter,
+    *,
+    sender: list[str],
+    duplex: bool = False,
+) -> Letters:
+    """Every recipient's letter: the body of their greeting under each recipient's own layer."""
+    import pikepdf  # imported only when letters are made
+
+    face = mailroom.font()
+    progress = PROGRESS.get()
+    keys = list(bodies)
+    opened = [pikepdf.open(io.BytesIO(bodies[key])) for key in keys]
+    layer = io.BytesIO()
+    canvas = mailroom.canvas(layer)
+    under: list[tuple[int, int] | None] = []  # for each page: which body's page lies beneath it
+    starts: list[int] = []
+    for n, r in enumerate(pieces):
+        body = keys.index(greet(r))
+        body_pages = len(opened[body].pages)
+        starts.append(len(under))
+        lines = _parcel_lines(r, greet.mail)
+        total = body_pages + (1 if lines is None else 0)
+        for page in range(total):
+            if page == 0:
+                _box(canvas, face, sender, RETURN_AT, size=8.5)
+                _box(canvas, face, mailroom.address_block(r), ADDRESS_AT, size=10)
+                if lines is None:  # too many to show beside the window
+                    lines = [str(greet.mail.parcels_overflow(len(r.parcels), total)).strip()]
+                _box(canvas, face, lines, PARCELS_AT, size=7.5)
+            if page == body_pages:  # the overflow page: the owner's parcels in full
+                _overflow(canvas, face, r, greet.mail)
+            canvas.setFont(face, 8)
+            label = str(greet.mail.page_line(r.name, page + 1, total)).strip()
+            canvas.drawRightString(PAGE_W - 1 * INCH, PAGE_LABEL_Y * INCH, label)
+            canvas.showPage()
+            under.append((body, page) if page < body_pages else None)
+        if duplex and total % 2 == 1:  # each letter starts on a new sheet
+            canvas.showPage()
+            under.append(None)
+        if progress:
+            progress(n + 1)
+    canvas.save()
+    out = pikepdf.open(io.BytesIO(layer.getvalue()))
+    shared = {
+        (b, i): out.copy_foreign(page.as_form_xobject())
+        for b, doc in enumerate(opened)
+        for i, page in enumerate(doc.pages)
+    }
+    for page, index in zip(out.pages, under, strict=True):
+        if index is None:
+            continue
+        # By a fixed name, so the same letters give the same bytes.
+        name = f"/Body{index[1]}" if index[0] == 0 else f"/Body{index[0]}x{index[1]}"
+        if pikepdf.Name.Resources not in page.obj:
+            page.obj[pikepdf.Name.Resources] = pikepdf.Dictionary()
+        resources = page.obj[pikepdf.Name.Resources]
+        if pikepdf.Name.XObject not in resources:
+            resources[pikepdf.Name.XObject] = pikepdf.Dictionary()
+        resources[pikepdf.Name.XObject][pikepdf.Name(name)] = shared[index]
+        page.contents_add(pikepdf.Stream(out, f"q {name} Do Q".encode()), prepend=True)
+    buffer = io.BytesIO()
+    out.save(
+        buffer,
+        compress_streams=True,
+        object_stream_mode=pikepdf.ObjectStreamMode.generate,
+        deterministic_id=True,
+    )
+    return Letters(buffer.getvalue(), len(under), len(pieces), tuple(starts))
+
+
+def _box(
+    canvas: Any, face: str, lines: list[str], at: tuple[float, float, float, float], *, size: float
+) -> None:
+    x, y, w, h = at
+    fitted, used, _ = mailroom.fit(lines, w * INCH, h * INCH)
+    used = min(used, size)
+    canvas.setFont(face, used)
+    baseline = PAGE_H - y * INCH - used
+    for line in fitted:
+        canvas.drawString(x * INCH, baseline, line)
+        baseline -= used * 1.15
+
+
+def _parcel_lines(r: Recipient, words: Any) -> list[str] | None:
+    """The owner's parcels beside the window, or None when they need a page of their own."""
+    if not r.parcels:
+        return []
+    lines = [str(words.parcels_beside(r.parcels)).strip()]
+    _, _, ok = mailroom.fit(lines, PARCELS_AT[2] * INCH, PARCELS_AT[3] * INCH)
+    return lines if ok else None
+
+
+def _overflow(canvas: Any, face: str, r: Recipient, words: Any) -> None:
+    canvas.setFont(face, 11)
+    y = PAGE_H - 1 * INCH
+    canvas.drawString(1 * INCH, y, str(words.parcels_page(r.name, len(r.parcels))).strip())
+    canvas.setFont(face, 9)
+    for k, parcel in enumerate(r.parcels):
+        column, row = divmod(k, 60)
+        canvas.drawString((1 + 2.2 * column) * INCH, y - 24 - row * 11, parcel)
+
+
+# The Word letter is rendered once per greeting with these stand-ins, then copied per recipient.
+TOKENS = {
+    "name": "ZNTOKENNAME",
+    "lines": ["ZNTOKENLINES"],
+    "last_line": "ZNTOKENLAST",
+    "parcels": "ZNTOKENPARCELS",
+}
+
+
+def _word_letter(prepared: Prepared, tpl: Templates, context: dict[str, Any]) -> bytes:
+    """One Word letter with stand-ins for the recipient's part."""
+    case, the_map = prepared.case, prepared.map
+    return docx.render(
+        tpl,
+        tpl.find("letters.docx"),
+        {**context, "recipients": [dict(TOKENS)]},
+        full_text=case.amendment.full_text if case.amendment.print_full_text else None,
+        map_image=the_map.word_image if the_map else None,
+        title=f"Mailed notice — {case.case_number}",
+    )
+
+
+def combine_word(
+    rendered: dict[tuple[str, str], bytes], pieces: list[Recipient], greet: Greeter
+) -> bytes:
+    """Every recipient's Word letter, copied from the letter of their greeting."""
+    first = next(iter(rendered.values()))
+    source = zipfile.ZipFile(io.BytesIO(first))
+    head, _, tail = _split(source.read("word/document.xml").decode("utf-8"))
+    bodies = {
+        greeting: _split(zipfile.ZipFile(io.BytesIO(data)).read("word/document.xml").decode())[1]
+        for greeting, data in rendered.items()
+    }
+    breaks = '</w:t><w:br/><w:t xml:space="preserve">'
+    parts = []
+    for n, r in enumerate(pieces):
+        body = bodies[greet(r)]
+        if n:  # bookmarks once, in the first letter
+            body = re.sub(r"<w:bookmark(Start|End)\b[^>]*/>", "", body)
+        values = {
+            "ZNTOKENNAME": escape(r.name),
+            "ZNTOKENLINES": breaks.join(escape(x) for x in r.lines),
+            "ZNTOKENLAST": escape(mailroom.last_line(r)),
+            "ZNTOKENPARCELS": escape(str(greet.mail.parcels_beside(r.parcels)).strip())
+            if r.parcels
+            else "",
+        }
+        for token, value in values.items():
+            body = body.replace(token, value)
+        # drawing ids must be unique in a document
+        body = re.sub(
+            r'(<wp:docPr id=")(\d+)', lambda m, n=n: f"{m[1]}{int(m[2]) + 1000 * n}", body
+        )
+        parts.append(body)
+    document = f"{head}<w:body>{''.join(parts)}<w:sectPr{tail}"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for item in source.infolist():
+            data = (
+                document.encode("utf-8")
+                if item.filename == "word/document.xml"
+                else source.read(item.filename)
+            )
+            target.writestr(item, data)
+    return docx.normalize(out.getvalue())
+
+
+def _split(xml: str) -> tuple[str, str, str]:
+    """A document.xml as (head, body, tail): what lies before, in, and after the letters."""
+    head, rest = xml.split("<w:body>", 1)
+    body, tail = rest.rsplit("<w:sectPr", 1)
+    return head, body, tail

@@ -1,0 +1,47 @@
+"""The list a mail house imports: one row a piece, in mailing order, with a sequence number."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from generator.documents import mailroom
+from generator.documents.base import Built, DocumentType, File, Output
+from generator.kinds import DocumentKind, Format
+from generator.prepare import Prepared
+from generator.render.templates import Templates
+
+KIND = DocumentKind.MAILING_LIST
+COLUMNS = ["seq", "name", "address_1", "address_2", "city", "state", "zip", "zip4", "parcels"]
+
+
+def mail_house_csv(mailing: mailroom.Mailing) -> bytes:
+    """mailing_list.csv."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for n, r in enumerate(mailing.pieces, 1):
+        lines = [*r.lines, "", ""]
+        writer.writerow(
+            [n, r.name, lines[0], " / ".join(r.lines[1:]), r.city, r.state, r.zip5, r.zip4,
+             "; ".join(r.parcels)]
+        )  # fmt: skip
+    return out.getvalue().encode("utf-8")
+
+
+def build(prepared: Prepared, tpl: Templates) -> Built:
+    """The mail-house list of every piece."""
+    mailing = mailroom.pieces(prepared.recipients.recipients)
+    if not mailing.pieces:
+        return Built()
+    return Built((Output(KIND, Format.CSV, "mailing_list.csv", mail_house_csv(mailing)),))
+
+
+DOCUMENT = DocumentType(
+    KIND,
+    "The mail house's list: one row a piece, in mailing order.",
+    (File("mailing_list.csv", Format.CSV),),
+    ("recipients",),
+    mailroom.mails,
+    build,
+)

@@ -1,0 +1,94 @@
+"""What every proof of notice shares: the caption, the hearing, the notary, and its two files.
+
+A proof is printed prefilled with everything the records know, as PDF (HTML through WeasyPrint)
+and as DOCX (docxtpl) for the signer to edit; only what a person must write (the day of
+deposit, the signature, the notary's part) is left blank. Its wording is in proof_phrases.j2.
+Values from the case are data, escaped in both formats; no clock is read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup
+
+from generator.documents.base import Built, Output
+from generator.kinds import DocumentKind, Format
+from generator.models.case import Hearing
+from generator.models.pack import ProofParams
+from generator.prepare import Prepared
+from generator.render import docx, pdf
+from generator.render.filters import long_date, when
+from generator.render.templates import Templates
+from generator.rules.loader import Binding
+
+BLANK = "_" * 24
+SHORT_BLANK = "_" * 12
+
+
+def context(
+    prepared: Prepared,
+    tpl: Templates,
+    hearing: Hearing,
+    kind: DocumentKind,
+    proof: Binding[ProofParams] | None,
+) -> dict[str, Any]:
+    """What every proof prints: the case, the hearing, the caption and the notary."""
+    case, notary = prepared.case, prepared.case.notary
+    params = proof.params if proof else None
+    return {
+        "proof": {
+            "document": kind.value,
+            "blank": BLANK,
+            "short_blank": SHORT_BLANK,
+            "caption": {
+                "state": (notary.state if notary else None) or BLANK,
+                "county": (notary.county if notary else None) or BLANK,
+            },
+            "notary": {
+                "name": (notary.name if notary else None) or BLANK,
+                "expires": long_date(notary.commission_expires)
+                if notary and notary.commission_expires
+                else BLANK,
+            },
+            "signed_by": (params.signed_by if params else None) or "",
+            "notarized": bool(params and params.notarized),
+            "attachments": list(params.attachments) if params else [],
+            "citation": "; ".join(dict.fromkeys(proof.citations)) if proof else "",
+        },
+        "municipality": case.municipality,
+        "case_number": case.case_number,
+        "amendment": case.amendment,
+        "hearing": hearing,
+        "hearing_when": when(hearing.date, hearing.start_time),
+        "hearing_address": hearing.address.one_line(),
+        "terms": tpl.pack.terms,
+        "stylesheet": Markup(tpl.stylesheet),  # noqa: S704  # our own file from templates/
+    }
+
+
+def render(
+    tpl: Templates,
+    kind: DocumentKind,
+    name: str,
+    template: str,
+    context: dict[str, Any],
+    rules: tuple[str, ...],
+    word_template: str | None = None,
+) -> Built:
+    """The proof as PDF (`<template>.html.j2`) and as DOCX (`<word_template or template>.docx`)."""
+    words = tpl.phrases("proof_phrases.j2", **context)
+    context["proof"]["title"] = str(words.title()).strip()
+    html = tpl.render(f"{template}.html.j2", context)
+    word = docx.render(
+        tpl,
+        tpl.find(f"{word_template or template}.docx"),
+        context,
+        title=f"{context['proof']['title']} — {context['case_number']}",
+    )
+    return Built(
+        (
+            Output(kind, Format.PDF, f"{name}.pdf", pdf.write_pdf(html, {}, tpl.path), rules),
+            Output(kind, Format.DOCX, f"{name}.docx", word, rules),
+        )
+    )

@@ -1,0 +1,115 @@
+"""The one list of document builders.
+
+Adding a kind of document is one module and its templates, then one line here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator import plan
+from generator.documents import (
+    affidavit_of_publication,
+    certificate_of_posting,
+    change_map,
+    display_ad,
+    firm_mailing_list,
+    labels,
+    letters,
+    mailing_list,
+    newspaper_notice,
+    posting_notice,
+    proof_of_mailing,
+    recipients,
+    schedule,
+    sign,
+    transmittal,
+    website_notice,
+)
+from generator.documents.base import Built, DocumentType
+from generator.kinds import DocumentKind
+from generator.prepare import Prepared
+from generator.render import templates
+
+DOCUMENTS: tuple[DocumentType, ...] = (
+    change_map.DOCUMENT,
+    newspaper_notice.DOCUMENT,
+    schedule.DOCUMENT,
+    recipients.DOCUMENT,
+    labels.DOCUMENT,
+    mailing_list.DOCUMENT,
+    firm_mailing_list.DOCUMENT,
+    letters.DOCUMENT,
+    transmittal.DOCUMENT,
+    display_ad.DOCUMENT,
+    website_notice.DOCUMENT,
+    posting_notice.DOCUMENT,
+    sign.DOCUMENT,
+    *proof_of_mailing.DOCUMENTS,
+    affidavit_of_publication.DOCUMENT,
+    certificate_of_posting.DOCUMENT,
+)
+_EDITED = ".edited-"
+
+
+def lint_kind(path: Path) -> DocumentKind | None:
+    """The kind of notice the linter reads a packet file as (None: not a notice).
+
+    `newspaper_notice-council.edited-1.docx` is read as its original,
+    `newspaper_notice-council.docx`; `posting_notice-poster.pdf` as a sign.
+    """
+    stem = path.name[: -len(path.suffix)] if path.suffix else path.name
+    if _EDITED in stem:
+        stem = stem[: stem.index(_EDITED)]
+    suffix = path.suffix.lower().lstrip(".")
+    for doc in DOCUMENTS:
+        for f in doc.files:
+            if f.format.value == suffix and f.matches(stem, doc.kind):
+                return f.lint
+    return None
+
+
+def reference() -> str:
+    """The documents reference (docs/documents.md), generated from the registry."""
+    out = [
+        "# Documents",
+        "",
+        "Generated from `generator/documents/registry.py` by `make docs`; do not edit by hand.",
+        "Every kind of document `notices build` makes, the files it writes (`{name}` is the",
+        "planned document's name, such as `newspaper_notice-council`), how `notices lint` reads",
+        "each file, and what the builder needs of the prepared case.",
+        "",
+        "| kind | files | linted as | needs | what it is |",
+        "|---|---|---|---|---|",
+    ]
+    for doc in DOCUMENTS:
+        files = ", ".join(f"`{f.pattern}`" for f in doc.files)
+        linted = ", ".join(dict.fromkeys(f.lint.value for f in doc.files if f.lint)) or "—"
+        out.append(
+            f"| {doc.kind.value} | {files} | {linted} | {', '.join(doc.needs)} | {doc.summary} |"
+        )
+    return "\n".join(out) + "\n"
+
+
+def make(prepared: Prepared, kinds: tuple[DocumentKind, ...] | None = None) -> Built:
+    """Every document the law requires of the prepared case (or only those of `kinds`).
+
+    A notice the plan requires that no builder made (a channel with no builder, nobody to mail)
+    is named for the clerk to give by hand (PLAN007).
+    """
+    tpl = templates.for_pack(prepared.pack)
+    made = Built()
+    for doc in DOCUMENTS:
+        if (kinds is None or doc.kind in kinds) and doc.required(prepared):
+            made += doc.build(prepared, tpl)
+    if kinds is not None:
+        return made
+    given = {rule for out in made.outputs for rule in out.rules}
+    seen: set[str] = set()
+    by_hand = []
+    for planned in prepared.plan.documents:
+        for b in planned.notices:
+            if not set(b.ids) & given and b.rule.id not in seen:
+                seen.add(b.rule.id)
+                by_hand.append(plan.by_hand(b))
+    return made + Built(findings=tuple(by_hand))

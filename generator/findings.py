@@ -1,0 +1,631 @@
+"""Every finding the product can report, declared once; and the one `Finding` type.
+
+As Ruff and Vale declare their rules, each code here has a stable meaning, one severity, a
+summary, where its citation comes from, an explanation, and an example of a case or document
+that passes and one that fails. `notices lint --explain CODE` prints the entry, and
+`docs/findings.md` is generated from this table. The law a finding applies travels with the
+finding itself (the pack rule's id and citation), never from here.
+
+A packet is ready when none of its findings is an error: `ready()` is the one place that says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Severity = Literal["error", "warning", "info"]
+RANK = {"error": 0, "warning": 1, "info": 2}
+
+# Where a finding's citation comes from.
+FROM_RULE = "the pack rule the finding applies"
+FROM_NOTICE = "the notice rule that requires the document"
+FROM_FORMAT = "the format rule of the document (its size or legibility)"
+NONE = "none: the finding is about the case or the files, not a rule"
+
+
+@dataclass(frozen=True)
+class Declared:
+    """One kind of finding: its code, what it means, and an example each way."""
+
+    code: str
+    name: str
+    severity: Severity  # "error": the packet is not ready / the notice fails the law
+    stage: (
+        str  # the stage that reports it: plan, law, recipients, gis, schedule, mail, sign, ad, lint
+    )
+    summary: str
+    explanation: str
+    citation: str
+    passing: str
+    failing: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing found, with the rule and citation behind it and where in which document."""
+
+    code: str
+    message: str
+    rule: str | None = None  # the pack rule applied
+    citation: str | None = None
+    document: str | None = None  # a file of the packet (or the file linted)
+    paragraph: int | None = None
+    page: int | None = None
+    line: int | None = None
+    quote: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.code not in FINDINGS:
+            raise KeyError(f"finding {self.code} is not declared in generator/findings.py")
+
+    @property
+    def severity(self) -> Severity:
+        """The declared severity of the code."""
+        return FINDINGS[self.code].severity
+
+    @property
+    def name(self) -> str:
+        """The declared name of the code."""
+        return FINDINGS[self.code].name
+
+    @property
+    def where(self) -> str:
+        """`page 2, line 5` or `paragraph 12`, as a reader finds it."""
+        if self.page is not None:
+            return f"page {self.page}" + (f", line {self.line}" if self.line else "")
+        return f"paragraph {self.paragraph}" if self.paragraph else ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The finding as JSON-ready data: every output format keeps all of it."""
+        location = {
+            key: value
+            for key, value in (
+                ("paragraph", self.paragraph),
+                ("page", self.page),
+                ("line", self.line),
+                ("quote", self.quote),
+            )
+            if value is not None
+        }
+        return {
+            "code": self.code,
+            "name": self.name,
+            "severity": self.severity,
+            "rule": self.rule,
+            "citation": self.citation,
+            "message": self.message,
+            "document": self.document,
+            "location": location,
+        }
+
+
+def cited(binding: Any) -> dict[str, str]:
+    """`rule=` and `citation=` of a finding about a binding (a rule and the rules it merged)."""
+    return {"rule": binding.rule.id, "citation": "; ".join(dict.fromkeys(binding.citations))}
+
+
+def ready(findings: Iterable[Finding]) -> bool:
+    """Whether a packet with these findings may go out: none of them is an error."""
+    return not any(f.severity == "error" for f in findings)
+
+
+def ordered(findings: Iterable[Finding]) -> list[Finding]:
+    """Errors first, then warnings, then notes; otherwise in the order found."""
+    return sorted(findings, key=lambda f: RANK[f.severity])
+
+
+def explain(code: str) -> str:
+    """The documentation of one code, as `notices lint --explain` prints it."""
+    d = FINDINGS[code.upper()]
+    return (
+        f"{d.code} {d.name} ({d.severity}; reported by the {d.stage} stage)\n\n{d.summary}\n\n"
+        f"{d.explanation}\n\nCitation: {d.citation}.\n\nFails: {d.failing}\n\n"
+        f"Passes: {d.passing}\n"
+    )
+
+
+def reference() -> str:
+    """The findings reference (docs/findings.md), generated from the table below."""
+    out = [
+        "# Findings",
+        "",
+        "Generated from `generator/findings.py` by `make docs`; do not edit by hand.",
+        "Every code `notices build`, `notices recipients` or `notices lint` can report, with the",
+        "stage that reports it. Each finding also names the pack rule it applies and that rule's",
+        "citation. A packet with an error is not ready.",
+        "",
+        "| code | name | severity | stage | summary |",
+        "|---|---|---|---|---|",
+    ]
+    out += [
+        f"| {d.code} | {d.name} | {d.severity} | {d.stage} | {d.summary} |"
+        for d in FINDINGS.values()
+    ]
+    for d in FINDINGS.values():
+        out += [
+            "",
+            f"## {d.code} {d.name}",
+            "",
+            d.explanation,
+            "",
+            f"- Severity: {d.severity}; stage: {d.stage}",
+            f"- Citation: {d.citation}",
+            f"- Fails: {d.failing}",
+            f"- Passes: {d.passing}",
+        ]
+    return "\n".join(out) + "\n"
+
+
+FINDINGS: dict[str, Declared] = {
+    d.code: d
+    for d in (
+        # ------------------------------------------------------------------ planning
+        Declared(
+            "PLAN001",
+            "fact-missing-for-clause",
+            "error",
+            "plan",
+            "A clause the law requires cannot be written: the case lacks the fact it states.",
+            "Each clause rule binding a document names a topic (the map, the intent and effect,"
+            " the proposed use, the area, the merger clause). When the case gives nothing to say"
+            " for it, the notice cannot comply and the packet is not ready; the message names the"
+            " field to add.",
+            FROM_RULE,
+            "The East Providence sample, whose amendment states its intent and effect.",
+            "The same case without `amendment.intent_and_effect`, where R.I.G.L. § 45-24-53(a)(3)"
+            " requires a summary to state it.",
+        ),
+        Declared(
+            "PLAN002",
+            "hearing-not-listed",
+            "warning",
+            "plan",
+            "The pack requires newspaper notice of a hearing the case does not list.",
+            "A notice rule serves a hearing by body (`council`, `planning`); when the case lists no"
+            " hearing of that body, no notice of it is planned. Add the hearing, or confirm that"
+            " this case does not need it.",
+            FROM_RULE,
+            "An Oklahoma map case listing both its planning-commission and council hearings.",
+            "The same case with only its council hearing, where 11 O.S. § 43-104 also requires"
+            " notice of the planning commission's.",
+        ),
+        Declared(
+            "PLAN003",
+            "no-newspaper",
+            "warning",
+            "plan",
+            "The case names no newspaper, so the ad copy is addressed to none.",
+            "The notice is written, but without `newspaper:` no publication days, copy deadline or"
+            " paper's name can be given.",
+            NONE,
+            "Any sample case with a `newspaper:` section.",
+            "A case whose pack requires newspaper notice and which has no `newspaper:`.",
+        ),
+        Declared(
+            "PLAN004",
+            "map-shows-too-little",
+            "warning",
+            "plan",
+            "The map must show features that it does not show (or is not known to show).",
+            "A map clause may list what the map must show (`must_show`: streets, landmarks,"
+            " boundaries). A drawn map reports what it shows; a clerk's image shows only what"
+            " `map.shows` says once checked.",
+            FROM_RULE,
+            "A map drawn from GIS layers with streets, districts and municipal boundaries.",
+            "A clerk's map image without `map.shows`, where the pack requires street names.",
+        ),
+        Declared(
+            "PLAN005",
+            "facts-assumed",
+            "info",
+            "plan",
+            "Facts the case does not state were taken as false or absent.",
+            "Rules turn on facts (an airport nearby, a conservation restriction). A fact the case"
+            " leaves unstated counts as false; the note names each one so a clerk can state it.",
+            NONE,
+            "A case that states every fact its pack's conditions read.",
+            "An Arizona case that does not say whether the land is near a military airport.",
+        ),
+        Declared(
+            "PLAN006",
+            "clause-unmarked",
+            "error",
+            "plan",
+            "A required clause is missing from the HTML or Word file of a generated notice.",
+            "Every clause the pack requires is marked in the HTML (`data-clause`) and the DOCX"
+            " (a bookmark `clause_<rule id>`); a template that drops a clause fails here, before"
+            " the notice reaches the paper.",
+            FROM_RULE,
+            "Every notice built from the project's templates.",
+            "A jurisdiction template override that leaves out the `may_be_amended` block.",
+        ),
+        Declared(
+            "PLAN007",
+            "notice-by-hand",
+            "info",
+            "plan",
+            "A notice the law requires (or allows) that this version does not generate.",
+            "The clerk sees the whole duty: every notice rule in force whose document no builder"
+            " made (nobody to mail, a channel without a builder, an optional notice left to an"
+            " official) is listed with its citation and timing, to be given by hand.",
+            FROM_RULE,
+            "A Rhode Island case: every notice its pack requires is generated.",
+            "An Arizona text case electing the utility-bill insert, which is not generated.",
+        ),
+        Declared(
+            "PLAN008",
+            "alternative-offered",
+            "info",
+            "plan",
+            "The law allows this case an alternative the case has not elected.",
+            "Packs declare options (a sign, half-page ads instead of letters); when an elected"
+            " option's notice would apply, the plan says how to elect it.",
+            FROM_RULE,
+            "A Shelby case with fewer than 50 properties (no alternative applies).",
+            "A Shelby map case with more than 50 properties of 50 owners that has not set"
+            " `options.large_scale_alternative`.",
+        ),
+        # ----------------------------------------------------------------- the law
+        Declared(
+            "LAW001",
+            "local-law-departs",
+            "warning",
+            "law",
+            "A local rule departs from the state rule it supplements or replaces.",
+            "Packs record each known conflict between state and local law (`conflict:`) and"
+            " which binds; every case the rule applies to reports it, so the clerk knows which"
+            " text governs.",
+            FROM_RULE,
+            "A Newport case (no recorded conflict applies).",
+            "An East Providence case: § 19-74(1)(c) words the proposal statement differently from"
+            " R.I.G.L. § 45-24-53(a)(3).",
+        ),
+        Declared(
+            "LAW002",
+            "state-and-local-differ",
+            "warning",
+            "law",
+            "State and local law set different values for one requirement; the stricter binds.",
+            "When a local rule supplements a state rule, each parameter merges as the pack says"
+            " (the longer period, the larger distance, both lists); a difference is reported with"
+            " both values and the one that binds.",
+            FROM_RULE,
+            "A Rhode Island case whose local rules agree with the state's.",
+            "An Oklahoma city case: the city code says 10 days' published notice, 11 O.S. § 43-104"
+            " says 15, and 15 binds.",
+        ),
+        # --------------------------------------------------------------- recipients
+        Declared(
+            "RCPT001",
+            "no-parcel-layer",
+            "warning",
+            "recipients",
+            "The law requires owners' letters but the case names no parcel layer.",
+            "Owners are found in the county's parcel layer (`gis.parcels`) or an assessor's"
+            " certified list (`gis.radius_list`); without either, nobody can be listed.",
+            FROM_RULE,
+            "A map case with `gis.parcels`.",
+            "The same case without its `gis:` section.",
+        ),
+        Declared(
+            "RCPT002",
+            "recipients-by-hand",
+            "info",
+            "recipients",
+            "A group of recipients must be listed by hand.",
+            "Some groups (owners directly governed by a text change) cannot be found in a parcel"
+            " layer; the rule is named so the clerk lists them.",
+            FROM_RULE,
+            "A map case, whose groups are all found in layers.",
+            "An Arizona text change of development standards mailed to owners directly governed.",
+        ),
+        Declared(
+            "RCPT003",
+            "radius-list-age",
+            "info",
+            "recipients",
+            "The owners come from an assessor's list: its age is recorded.",
+            "A certified radius list stands in for the parcel layer; the record must show how old"
+            " it is on the day deadlines are judged.",
+            NONE,
+            "A case reading a parcel layer.",
+            "A case with `gis.radius_list` and its `as_of` date.",
+        ),
+        Declared(
+            "RCPT004",
+            "radius-list-undated",
+            "warning",
+            "recipients",
+            "The assessor's list has no as-of date.",
+            "Give `gis.radius_list.as_of`: a list of unknown age cannot show that it named the"
+            " owners of record.",
+            NONE,
+            "A radius list with `as_of`.",
+            "A radius list without `as_of`.",
+        ),
+        Declared(
+            "GIS001",
+            "stated-fact-disagrees",
+            "warning",
+            "gis",
+            "A fact the case states disagrees with what the GIS layers show.",
+            "Where a layer answers a fact (another municipality nearby, a water source, an airport"
+            " zone) and the case states it differently, the notices either value requires are all"
+            " given, and the finding names both values: correct the case or the layer.",
+            NONE,
+            "A case that states no such fact, or states what the layers show.",
+            "The East Providence sample stating no municipality within 200 ft while its parcel"
+            " lies 33 ft from the Pawtucket line.",
+        ),
+        # ----------------------------------------------------------------- schedule
+        Declared(
+            "SCHED001",
+            "hearing-after-deadline",
+            "warning",
+            "schedule",
+            "A hearing falls after the last day a procedural deadline allows.",
+            "Packs time procedural acts (hold the hearing within N days of the petition); a"
+            " hearing the case sets later is reported with the derivation. It is a warning: an"
+            " applicant may consent to a later date.",
+            FROM_RULE,
+            "A case whose hearing is within the time the pack allows.",
+            "A case whose petition was received long before the hearing its pack requires within"
+            " a set number of days.",
+        ),
+        # --------------------------------------------------------------------- mail
+        Declared(
+            "MAIL001",
+            "address-incomplete",
+            "warning",
+            "mail",
+            "A recipient has no complete mailing address: no letter, label or list line is made.",
+            "A piece needs a street line, city, state and ZIP code. The recipient stays on"
+            " `recipients.csv`; add the address by hand.",
+            FROM_RULE,
+            "A recipient with a complete address.",
+            "A council whose address neither the case nor the boundary layer gives.",
+        ),
+        Declared(
+            "MAIL002",
+            "nobody-to-mail",
+            "info",
+            "mail",
+            "The law requires mailed notice but there is nobody to mail.",
+            "No labels or mailing lists are made when no recipient has a mailing address.",
+            NONE,
+            "A map case with owners found in its parcel layer.",
+            "A mailed notice whose only recipients lack addresses.",
+        ),
+        Declared(
+            "MAIL003",
+            "label-overflow",
+            "warning",
+            "mail",
+            "An address does not fit a mailing label even in the smallest legible type.",
+            "Labels are set at 9 pt, then smaller down to 6.5 pt, then wrapped; an address that"
+            " still does not fit is named so it is checked by hand rather than clipped.",
+            NONE,
+            "Every address of the sample towns.",
+            "An owner name of 200 characters.",
+        ),
+        Declared(
+            "MAIL004",
+            "letter-undated",
+            "warning",
+            "mail",
+            "A letter's mailing day cannot be computed, so it is dated with the case's as-of day.",
+            "Letters carry the last lawful mailing day of their notice; where the pack times no"
+            " mailing, the case's `as_of` (else the hearing day) stands in and the clerk must"
+            " correct the date before mailing.",
+            FROM_NOTICE,
+            "A mailed notice with a timing rule (every sample pack times its letters).",
+            "A pack whose mailed notice has no `timing`.",
+        ),
+        # --------------------------------------------------------------------- sign
+        Declared(
+            "SIGN001",
+            "sign-distance-assumed",
+            "info",
+            "sign",
+            "The law names no reading distance for a sign; its letters are sized for a default.",
+            'Where the law says only "legible from the street", the letters are sized for 50 ft;'
+            " `sign.legible_from_ft` sets the street's real width.",
+            FROM_FORMAT,
+            "An Arizona sign, legible from 100 ft by A.R.S. § 9-462.04(A)(1).",
+            'The Oklahoma city\'s optional sign, legible "from the street it faces".',
+        ),
+        # --------------------------------------------------------------- display ad
+        Declared(
+            "AD001",
+            "ad-does-not-fit",
+            "error",
+            "ad",
+            "The display ad's copy does not fit even a full page of the newspaper.",
+            "Shorten the summary, or print the full text elsewhere.",
+            FROM_FORMAT,
+            "An Arizona display ad fitting its 1/8 page.",
+            "A display ad whose full text runs to several pages.",
+        ),
+        Declared(
+            "AD002",
+            "no-newspaper-profile",
+            "error",
+            "ad",
+            "A display ad is required but the case names no newspaper profile to size it on.",
+            "Fractions of a page are measured on the paper's own page (`newspaper.profile`, a"
+            " rate card in data/newspapers/).",
+            FROM_FORMAT,
+            "An Arizona case with `newspaper.profile`.",
+            "The same case without it.",
+        ),
+        Declared(
+            "AD003",
+            "ad-in-color",
+            "error",
+            "ad",
+            "The display ad holds color images; a newspaper page prints gray.",
+            "Maps are turned gray before they go into the ad and the PDF is checked; an image in"
+            " a color space that cannot be turned gray is reported.",
+            FROM_FORMAT,
+            "Any ad built from a PNG, JPEG or plain SVG map.",
+            "An ad whose SVG map embeds a color image.",
+        ),
+        Declared(
+            "AD004",
+            "ad-geometry",
+            "info",
+            "ad",
+            "The display ad's size, as set and as a share of the paper's page.",
+            "Columns, depth, area and column-inches, and the fraction of the page they reach, so"
+            " the ad desk and a lawyer can check it.",
+            FROM_FORMAT,
+            "No case without a display ad reports it.",
+            "Every display ad reports it.",
+        ),
+        # --------------------------------------------------------------------- lint
+        Declared(
+            "NL001",
+            "clause-missing",
+            "error",
+            "lint",
+            "A clause the law requires is not in the document.",
+            "Each clause rule of the jurisdiction's pack names the documents that must carry it"
+            " and how to recognize it in any wording (`checks.any_pattern`: one of several"
+            " phrasings; `checks.all_patterns`: every one of them; `<date>` and `<time>` stand for"
+            " a date or a time written in any common format). A document in which the clause"
+            " cannot be found fails the rule's citation. Reword the notice to state the clause, or"
+            " restore the paragraph a reviewer deleted.",
+            FROM_RULE,
+            "An East Providence notice worded differently from ours that states every clause.",
+            'The same notice without "may be altered or amended" (R.I.G.L. § 45-24-53(a)(5)).',
+        ),
+        Declared(
+            "NL002",
+            "fact-missing",
+            "error",
+            "lint",
+            "A fact of the case that a clause must state is not in the document, or is wrong.",
+            "With `--case`, each clause's `checks.facts` (hearing date, time, place, body; parcel"
+            " ids; present and proposed districts; the case number; the proposed use) must appear"
+            " as the case states them. Dates and times are compared as dates and times, whatever"
+            " their format; names and places ignoring case, spacing and punctuation.",
+            FROM_RULE,
+            "A notice stating the hearing at 7:00 p.m. as the case does.",
+            "The same notice saying 6:00 p.m.",
+        ),
+        Declared(
+            "NL003",
+            "wrong-weekday",
+            "error",
+            "lint",
+            "A date is written with a weekday it does not fall on.",
+            '"Monday, March 16, 2027" names two days (March 16, 2027 is a Tuesday); courts have'
+            " voided hearings noticed with the wrong day. Correct whichever part is wrong.",
+            NONE,
+            '"Tuesday, March 16, 2027".',
+            '"Monday, March 16, 2027".',
+        ),
+        Declared(
+            "NL004",
+            "date-outside-schedule",
+            "error",
+            "lint",
+            "A publication, mailing or posting date written in the document misses the law's"
+            " window.",
+            "With `--case`, dates the document gives for its own publication, mailing or posting"
+            ' ("Published: …", "mailed on …", "posted no later than …") are checked against the'
+            " schedule the pack's timing rules compute: each insertion no later than the latest"
+            " lawful issue, nothing before the window opens.",
+            FROM_NOTICE,
+            "A notice whose stated publication dates are the schedule's issues.",
+            "The same notice published one day too late.",
+        ),
+        Declared(
+            "NL005",
+            "recipient-without-letter",
+            "error",
+            "lint",
+            "A person the law requires to be mailed has no letter in the packet.",
+            "Every recipient in the packet's `recipients.csv` must be addressed by a letter in"
+            " `letters*.pdf` (or `transmittal*.pdf`).",
+            FROM_RULE,
+            "A built packet.",
+            "The packet with a name added to `recipients.csv`.",
+        ),
+        Declared(
+            "NL006",
+            "sign-letters-too-small",
+            "error",
+            "lint",
+            "A sign's required items are in letters shorter than the law's distance needs.",
+            "The capital height of each legible item is measured in the PDF (the font size times"
+            " the font's real capital height) and compared with the reading distance divided by"
+            " the legibility index of the pack's format rule (100 ft at 25 ft per inch: 4 in).",
+            FROM_FORMAT,
+            "An Arizona sign with 4 in capitals.",
+            "The same sign with 2 in capitals.",
+        ),
+        Declared(
+            "NL007",
+            "display-ad-too-small",
+            "error",
+            "lint",
+            "A display ad's page is smaller than the fraction of the newspaper page the law names.",
+            "The ad's page (the PDF media box) must reach the pack's `min_page_fraction` of the"
+            " newspaper profile's type area, by area and by column-inches.",
+            FROM_FORMAT,
+            "An Arizona ad of 1/8 page.",
+            "A 1/16 page ad.",
+        ),
+        Declared(
+            "NL008",
+            "map-missing",
+            "error",
+            "lint",
+            "The law requires a map in this document and it has none.",
+            "A clause rule of topic `map` binds the document, and no image is in it (HTML and"
+            " Word; a map drawn as vectors in a PDF cannot be told from other drawings).",
+            FROM_RULE,
+            "An East Providence notice with its map.",
+            "The same notice without the image.",
+        ),
+        Declared(
+            "NL009",
+            "inconsistent-hearing",
+            "error",
+            "lint",
+            "Documents of one packet give different dates, times or places for the same hearing.",
+            "Every notice of a hearing must state the same date, time and place; a packet whose"
+            " sign says 6:00 p.m. and whose letters say 7:00 p.m. misleads someone.",
+            NONE,
+            "A built packet.",
+            "The packet with the newspaper notice's time changed.",
+        ),
+        Declared(
+            "NL010",
+            "tracked-change-pending",
+            "warning",
+            "lint",
+            "The Word document has tracked changes that are not yet accepted or rejected.",
+            "The linter reads the text as it will read with every change accepted; accept or"
+            " reject them before the notice goes to the newspaper.",
+            NONE,
+            "A Word draft with no pending changes.",
+            "A Word draft with a tracked deletion.",
+        ),
+        Declared(
+            "NL011",
+            "comment-pending",
+            "warning",
+            "lint",
+            "The Word document has reviewers' comments.",
+            "Comments are not printed, but one may say the notice is not final. Resolve and delete"
+            " them before the notice goes out.",
+            NONE,
+            "A Word draft with no comments.",
+            "A Word draft with a reviewer's comment.",
+        ),
+    )
+}

@@ -1,0 +1,186 @@
+"""Every deadline of a case: notices, procedural deadlines and protests, hearing by hearing."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from generator.legal_calendar import LegalCalendar, short
+from generator.models.case import Body, Case, Hearing
+from generator.models.pack import (
+    Channel,
+    DeadlineParams,
+    Event,
+    NoticeParams,
+    ProtestParams,
+    Timing,
+)
+from generator.rules.loader import Binding, ResolvedPack, Snapshot, snapshot
+from generator.schedule.counting import time_act
+from generator.schedule.deadline import Context, Deadline, hearing_label, zone_of
+
+_ACTIONS = {
+    Channel.NEWSPAPER: "publish the notice",
+    Channel.MAIL: "mail the notice",
+    Channel.SIGN: "post the sign on the property",
+    Channel.POSTING: "post the notice",
+    Channel.WEBSITE: "post the notice on the website",
+    Channel.DISPLAY_AD: "publish the display ad",
+    Channel.UTILITY_INSERT: "send the notice with utility bills",
+    Channel.TRANSMITTAL: "send copies of the notice",
+    Channel.ACTUAL_NOTICE: "give the owner actual notice",
+}
+DEADLINE_ACTIONS = {
+    "hold_hearing": "hold the hearing",
+    "planning_report": "planning body reports to the council",
+    "decision": "council decides",
+    "council_vote": "council votes",
+    "effective": "change takes effect",
+    "reapplication_bar": "a rejected petition may be heard again",
+    "rehearing_after": "a rehearing may be granted",
+    "refile_bar": "the application may be filed again",
+}
+_EVENT_NAMES = {
+    Event.PETITION_RECEIVED: "receipt of the petition",
+    Event.FILING: "the filing",
+    Event.HEARING_COMPLETED: "completion of the hearing",
+    Event.FINAL_APPROVAL: "final approval",
+    Event.REJECTION: "the rejection",
+    Event.DECISION: "the decision",
+    Event.WITHDRAWAL: "the withdrawal",
+}
+_PRINT_CHANNELS = (Channel.NEWSPAPER, Channel.DISPLAY_AD)
+
+
+def compute(case: Case, pack: ResolvedPack) -> list[Deadline]:
+    """Every deadline of the case, each hearing judged by the law in force on its date."""
+    ctx = Context(case, LegalCalendar(pack.calendar), pack.time_counting, zone_of(case, pack))
+    out: list[Deadline] = []
+    for hearing in case.hearings:
+        out += for_hearing(ctx, snapshot(pack, case, hearing.date), hearing)
+    return _unique_ids(sorted(out, key=_order))
+
+
+def _order(d: Deadline) -> tuple[Any, ...]:
+    when = d.latest or d.earliest
+    key = when.date() if isinstance(when, datetime) else when
+    return (key is None, key or date.max, d.hearing or "", d.id)
+
+
+def _unique_ids(deadlines: list[Deadline]) -> list[Deadline]:
+    seen: dict[str, int] = {}
+    for d in deadlines:
+        if d.id in seen:
+            seen[d.id] += 1
+            d.id = f"{d.id}-{seen[d.id]}"
+        else:
+            seen[d.id] = 1
+    return deadlines
+
+
+def for_hearing(ctx: Context, snap: Snapshot, hearing: Hearing) -> list[Deadline]:
+    """The deadlines of one hearing: its notices, and the procedural acts and protests it starts."""
+    case = ctx.case
+    out = []
+    label = hearing_label(hearing)
+    for b in snap.of(NoticeParams):
+        if b.params.hearing.serves(hearing, case):
+            d = _notice(ctx, b, hearing)
+            d.id, d.hearing = f"{b.rule.id}.{hearing.body.value}", label
+            out.append(d)
+    for b in snap.of(DeadlineParams):
+        p2 = b.params
+        if p2.hearing.serves(hearing, case) and _first_of_body(case, hearing):
+            d = _procedural(
+                ctx, b, p2.timing, hearing, DEADLINE_ACTIONS[p2.action], p2.extendable_by_applicant
+            )
+            d.id, d.hearing = f"{b.rule.id}.{hearing.body.value}", label
+            out.append(d)
+    for b in snap.of(ProtestParams):
+        p3 = b.params
+        if hearing.body == Body.COUNCIL and _first_of_body(case, hearing):
+            d = _procedural(
+                ctx, b, p3.filing, hearing, f"file a protest with {p3.filed_with}", False
+            )
+            d.id, d.hearing = f"{b.rule.id}.{hearing.body.value}", label
+            out.append(d)
+    return out
+
+
+def _first_of_body(case: Case, hearing: Hearing) -> bool:
+    """Procedural deadlines attach to the first hearing a body holds, not to a continuation."""
+    return case.hearing(hearing.body) is hearing
+
+
+def _base(b: Binding[Any], action: str, channel: str | None) -> Deadline:
+    cites = "; ".join(dict.fromkeys(b.citations))
+    return Deadline("", None, action, channel, None, None, b.rule.id, cites, "", rules=list(b.ids))
+
+
+def _event(ctx: Context, event: Event, hearing: Hearing) -> tuple[date | None, str]:
+    """The date an event falls on (None if it lies in the future and is not known), and its name."""
+    case = ctx.case
+    if event == Event.HEARING:
+        return hearing.date, f"{hearing.body_name} hearing {short(hearing.date)}"
+    if event == Event.VOTE:
+        if hearing.vote_date:
+            return hearing.vote_date, f"vote {short(hearing.vote_date)}"
+        return (
+            hearing.date,
+            f"vote at the hearing of {short(hearing.date)} (no separate vote date given)",
+        )
+    if event in (Event.PETITION_RECEIVED, Event.FILING):
+        if case.petition_received:
+            return case.petition_received, f"{_EVENT_NAMES[event]} {short(case.petition_received)}"
+        return None, f"{_EVENT_NAMES[event]} (no `petition_received` date in the case)"
+    if event in (Event.HEARING_COMPLETED, Event.FINAL_APPROVAL):
+        day = hearing.vote_date or hearing.date
+        return (
+            day,
+            f"{_EVENT_NAMES[event]}, taken as {short(day)} (the day of the {hearing.body_name}'s hearing or vote)",
+        )
+    return None, f"{_EVENT_NAMES[event]}, a date not yet known"
+
+
+def _notice(ctx: Context, b: Binding[NoticeParams], hearing: Hearing) -> Deadline:
+    p = b.params
+    action = _ACTIONS[p.channel] + ("" if p.requirement == "required" else f" ({p.requirement})")
+    d = _base(b, action, p.channel.value)
+    d.required = p.requirement == "required"
+    if not p.timing:
+        d.derivation = "the law sets no time for this act"
+        return d
+    timing = p.timing
+    event_day, event_name = _event(ctx, timing.event, hearing)
+    if event_day is None:
+        d.derivation = f"counted from {event_name}"
+        return d
+    time_act(ctx, d, timing, event_day, event_name, prints=p.channel in _PRINT_CHANNELS)
+    _note_merge(d, b)
+    return d
+
+
+def _procedural(
+    ctx: Context, b: Binding[Any], timing: Timing, hearing: Hearing, action: str, extendable: bool
+) -> Deadline:
+    d = _base(b, action, None)
+    event_day, event_name = _event(ctx, timing.event, hearing)
+    if event_day is None:
+        span = f"{timing.months} months" if timing.months else f"{timing.days} days"
+        d.derivation = f"{span} counted from {event_name}"
+    else:
+        time_act(ctx, d, timing, event_day, event_name, prints=False)
+    if extendable:
+        d.derivation += "; the applicant may consent to an extension"
+    _note_merge(d, b)
+    return d
+
+
+def _note_merge(d: Deadline, b: Binding[Any]) -> None:
+    if b.supplemented_by:
+        d.derivation += (
+            f"; {' and '.join(dict.fromkeys(b.citations))} both apply, the stricter binds"
+        )
+    for diff in b.differences:
+        if diff.field.startswith("timing"):
+            d.derivation += f" ({diff.describe()})"

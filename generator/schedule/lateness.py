@@ -1,0 +1,135 @@
+"""Judging a schedule: what is late on a day, the earliest lawful hearing, and windows of notices."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from generator.errors import Problem
+from generator.findings import Finding
+from generator.inputs import CaseFile
+from generator.legal_calendar import LegalCalendar, short
+from generator.models.case import Case, Hearing
+from generator.rules.loader import ResolvedPack, snapshot
+from generator.schedule.deadline import Context, Deadline, hearing_label, zone_of
+from generator.schedule.engine import DEADLINE_ACTIONS, for_hearing
+
+
+def due(d: Deadline) -> date | None:
+    """The last day on which the act (or its copy) is still in time."""
+    values = [v for v in (d.copy_deadline, d.latest) if v is not None]
+    days = [v.date() if isinstance(v, datetime) else v for v in values]
+    return min(days) if days else None
+
+
+def late(deadlines: list[Deadline], as_of: date) -> list[Deadline]:
+    """Required notice deadlines that can no longer be met on `as_of`."""
+    out = []
+    for d in deadlines:
+        if not d.required or d.channel is None:
+            continue
+        last = due(d)
+        if d.problem or (last is not None and last < as_of):
+            out.append(d)
+    return out
+
+
+def earliest_lawful_hearing(case: Case, pack: ResolvedPack, index: int, as_of: date) -> date | None:
+    """The first date from `as_of` on which hearing `index` could lawfully be held."""
+    day = as_of + timedelta(days=1)
+    for _ in range(800):
+        hearings = list(case.hearings)
+        hearings[index] = hearings[index].model_copy(update={"date": day, "vote_date": None})
+        moved = case.model_copy(update={"hearings": hearings})
+        ctx = Context(moved, LegalCalendar(pack.calendar), pack.time_counting, zone_of(case, pack))
+        deadlines = for_hearing(ctx, snapshot(pack, moved, day), hearings[index])
+        if not late(deadlines, as_of):
+            return day
+        day += timedelta(days=1)
+    return None
+
+
+def check_in_time(
+    cf: CaseFile, pack: ResolvedPack, deadlines: list[Deadline], as_of: date
+) -> list[Problem]:
+    """A hearing whose required notices can no longer be given in time, with the earliest lawful date."""
+    problems = []
+    for index, hearing in enumerate(cf.case.hearings):
+        missed = [d for d in late(deadlines, as_of) if d.hearing == hearing_label(hearing)]
+        if not missed:
+            continue
+        reasons = "; ".join(f"{d.rule} ({d.citation}): {_why_late(d)}" for d in missed)
+        earliest = earliest_lawful_hearing(cf.case, pack, index, as_of)
+        when = (
+            f"the earliest lawful date is {short(earliest)}"
+            if earliest
+            else "no lawful date was found within two years"
+        )
+        problems.append(
+            cf.problem(
+                ("hearings", index, "date"),
+                f"the {hearing.body_name} hearing on {short(hearing.date)} cannot be noticed in time"
+                f" (judged as of {as_of.isoformat()}): {reasons}; {when}",
+            )
+        )
+    return problems
+
+
+def _why_late(d: Deadline) -> str:
+    if d.problem:
+        return d.problem
+    if d.copy_deadline and d.issues:
+        copy = d.copy_deadline
+        at = f" {copy:%H:%M}" if isinstance(copy, datetime) else ""
+        day = copy.date() if isinstance(copy, datetime) else copy
+        return f"copy for the first insertion ({short(d.issues[0])}) was due {short(day)}{at}"
+    last = due(d)
+    return f"{d.action} by {short(last)}" if last else d.action
+
+
+def judged_on(case: Case) -> date:
+    """The day lateness is judged from: the case's `as_of`, else today."""
+    return case.as_of or date.today()
+
+
+def window_of(
+    deadlines: list[Deadline], rules: tuple[str, ...] | set[str], hearing: Hearing
+) -> tuple[date | None, date | None]:
+    """The days on which every notice rule of `rules` for `hearing` is met: (earliest, latest)."""
+    label = hearing_label(hearing)
+    mine = [d for d in deadlines if d.hearing == label and d.rule in rules]
+
+    def day(x: date | datetime) -> date:
+        return x.date() if isinstance(x, datetime) else x
+
+    latest = min((day(d.latest) for d in mine if d.latest), default=None)
+    earliest = max((day(d.earliest) for d in mine if d.earliest), default=None)
+    return earliest, latest
+
+
+def issues_of(deadlines: list[Deadline], rules: tuple[str, ...], hearing: Hearing) -> list[date]:
+    """The newspaper issues computed for the notice rules `rules` of `hearing`."""
+    label = hearing_label(hearing)
+    found = {i for d in deadlines if d.hearing == label and d.rule in rules for i in d.issues}
+    return sorted(found)
+
+
+def findings(case: Case, deadlines: list[Deadline]) -> list[Finding]:
+    """Procedural deadlines the case's own dates already miss (warnings: an applicant may consent)."""
+    out = []
+    for hearing in case.hearings:
+        label = hearing_label(hearing)
+        for d in deadlines:
+            if d.hearing != label or d.action != DEADLINE_ACTIONS["hold_hearing"] or not d.latest:
+                continue
+            latest = d.latest.date() if isinstance(d.latest, datetime) else d.latest
+            if hearing.date > latest:
+                out.append(
+                    Finding(
+                        "SCHED001",
+                        f"the {hearing.body_name} hearing on {short(hearing.date)} is after the last"
+                        f" lawful day {short(latest)} ({d.derivation})",
+                        rule=d.rule,
+                        citation=d.citation,
+                    )
+                )
+    return out
