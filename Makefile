@@ -27,6 +27,7 @@ test: setup lint
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 setup: system-deps $(VENV)/.installed
 
@@ -57,9 +58,10 @@ docx-templates: setup
 	$(BIN)/python templates/build_docx_templates.py
 	$(BIN)/python templates/build_proof_templates.py
 
-# The lint rules reference is generated from the registry; a test keeps it current.
+# The findings and documents references are generated from their registries; a test keeps them current.
 docs: setup
-	$(BIN)/python -c "from generator.lint.registry import reference; open('docs/lint-rules.md', 'w').write(reference())"
+	$(BIN)/python -c "from generator.findings import reference; open('docs/findings.md', 'w').write(reference())"
+	$(BIN)/python -c "from generator.documents.registry import reference; open('docs/documents.md', 'w').write(reference())"
 
 bench: setup
 	$(BIN)/python bench/startup.py

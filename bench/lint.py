@@ -37,7 +37,13 @@ CACHE = Path(tempfile.gettempdir()) / "zoning-notices-bench-lint"
 def cache_key(recipients: int) -> str:
     """Changes when the case, the letters or the packet code change, so the cache is never stale."""
     digest = hashlib.sha256(str(recipients).encode())
-    for path in (CASE, ROOT / "generator" / "letters.py", ROOT / "generator" / "packet.py"):
+    for path in (
+        CASE,
+        ROOT / "generator" / "documents" / "mail_merge.py",
+        ROOT / "generator" / "documents" / "letters.py",
+        ROOT / "generator" / "prepare.py",
+        ROOT / "generator" / "packet.py",
+    ):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
@@ -45,6 +51,7 @@ def cache_key(recipients: int) -> str:
 def build_packet(recipients: int, rebuild: bool) -> Path:
     """The packet folder of the sample case with `recipients` owners; built once, then reused."""
     from generator import packet
+    from generator import recipients as stage
     from generator.inputs import load_case
 
     root = CACHE / f"{recipients}-{cache_key(recipients)}"
@@ -52,7 +59,7 @@ def build_packet(recipients: int, rebuild: bool) -> Path:
     if (folder / "manifest.json").is_file() and not rebuild:
         return folder
     shutil.rmtree(root, ignore_errors=True)
-    real = packet.recipients.collect
+    real = stage.collect  # prepare() collects the recipients through this module
 
     def collect(cf, pack):  # type: ignore[no-untyped-def]
         # The owners the GIS finds, then synthetic owners like the first of them (same rules,
@@ -73,11 +80,11 @@ def build_packet(recipients: int, rebuild: bool) -> Path:
         return dataclasses.replace(found, recipients=found.recipients + extra)
 
     start = time.perf_counter()
-    packet.recipients.collect = collect
+    stage.collect = collect
     try:
         packet.build(CASE, root)
     finally:
-        packet.recipients.collect = real
+        stage.collect = real
     print(f"built the packet in {time.perf_counter() - start:.1f} s: {folder}", file=sys.stderr)
     return folder
 

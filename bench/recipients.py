@@ -70,13 +70,13 @@ def case_file(folder: Path, layer: Path, subjects: list[str]) -> Path:
         f"  - {{id: {pid}, current_district: R-4, proposed_district: C-2}}\n" for pid in subjects
     )
     name = f"bench-{layer.suffix[1:]}-{len(subjects)}.yaml"
-    text = (
-        head + "parcels:\n" + listing + "area_description:" + rest.replace("map:\n", "old_map:\n")
-    )
-    text = (
-        text.split("old_map:")[0]
-        + f"gis:\n  parcels: {{path: {layer}, layer: parcels, fields: {FIELDS}}}\n"
-    )
+    text = head + "parcels:\n" + listing + "area_description:" + rest
+    # The sample's own GIS section (and the comment above it) gives way to the county layer.
+    lines = text.split("\ngis:\n", 1)[0].rstrip("\n").split("\n")
+    while lines and lines[-1].startswith("#"):
+        lines.pop()
+    text = "\n".join(lines) + "\n"
+    text += f"gis:\n  parcels: {{path: {layer}, layer: parcels, fields: {FIELDS}}}\n"
     (folder / "maps").mkdir(exist_ok=True)
     path = folder / name
     path.write_text(text)

@@ -124,18 +124,15 @@ def _build_one(
 
 def _each(job: Callable[..., Any], cases: list[Path]) -> Any:
     """Run `job` on every case, in order; on every core when there are several cases."""
-    from generator.lint.extract import cpus
+    from generator.processes import cpus, pool
 
-    cores = cpus()
-    if len(cases) < 2 or cores < 2 or sys.platform == "win32":
+    workers = pool(min(cpus(), len(cases))) if sys.platform != "win32" else None
+    if workers is None:
         yield from (job(c) for c in cases)
         return
-    from concurrent.futures import ProcessPoolExecutor
-    from multiprocessing import get_context
-
     # Forked workers share the imports already made; each prints into a buffer shown in order.
-    with ProcessPoolExecutor(min(cores, len(cases)), mp_context=get_context("fork")) as pool:
-        yield from pool.map(functools.partial(job, capture=True), cases)
+    with workers:
+        yield from workers.map(functools.partial(job, capture=True), cases)
 
 
 class _Progress:

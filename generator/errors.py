@@ -26,6 +26,8 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
+        if not (self.file or self.field):
+            return self.message  # about the command line, not a file
         where = self.file
         if self.line is not None:
             where += f":{self.line}"

@@ -188,8 +188,8 @@ FINDINGS: dict[str, Declared] = {
             " this case does not need it.",
             FROM_RULE,
             "An Oklahoma map case listing both its planning-commission and council hearings.",
-            "The same case with only its council hearing, where 11 O.S. § 43-104 also requires"
-            " notice of the planning commission's.",
+            "The same case listing only the planning commission's hearing, where 11 O.S. § 43-104"
+            " requires newspaper notice of the council's.",
         ),
         Declared(
             "PLAN003",
@@ -385,7 +385,7 @@ FINDINGS: dict[str, Declared] = {
             " `recipients.csv`; add the address by hand.",
             FROM_RULE,
             "A recipient with a complete address.",
-            "A council whose address neither the case nor the boundary layer gives.",
+            "The military airport an Arizona case names without `facts.military_airport_address`.",
         ),
         Declared(
             "MAIL002",

@@ -13,6 +13,7 @@ from generator.paths import NEWSPAPERS
 from generator.rules.loader import available, pack_paths
 from generator.yamlio import Located, load
 
+
 @dataclass(frozen=True)
 class CaseFile:
     """A validated case, where it came from, and the newspaper profile it names."""

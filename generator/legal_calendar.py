@@ -27,7 +27,8 @@ def rule_date(rule: HolidayRule, year: int) -> date:
     """The date a holiday rule names in `year` (a fixed day, or the nth weekday; -1 = last)."""
     if rule.day is not None:
         return date(year, rule.month, rule.day)
-    weekday = _WEEKDAYS.index(rule.weekday.value)  # type: ignore[union-attr]
+    assert rule.weekday is not None  # HolidayRule validates: a day, or a weekday with nth
+    weekday = _WEEKDAYS.index(rule.weekday.value)
     days = [
         d
         for d in stdcal.Calendar().itermonthdates(year, rule.month)

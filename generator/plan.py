@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from generator.kinds import DocumentKind
 from generator.findings import Finding, cited
+from generator.kinds import DocumentKind
 from generator.models.case import Case, Hearing
 from generator.models.conditions import FACTS
 from generator.models.pack import (

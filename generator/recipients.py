@@ -16,11 +16,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from generator.errors import UserError
+from generator.findings import Finding
 from generator.hashing import sha256_file
 from generator.inputs import CaseFile
 from generator.models.facts import Holder
 from generator.models.pack import RecipientGroup, RecipientsParams
-from generator.findings import Finding
 from generator.rules.loader import Binding, ResolvedPack, snapshot
 
 # A margin around the largest distance when reading the bounding box (feet).

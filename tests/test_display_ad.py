@@ -14,24 +14,26 @@ import pypdf
 import pytest
 from PIL import Image
 
-from generator import recipients, schedule
-from generator.display_ad import (
+from generator.documents import display_ad
+from generator.documents.base import Output
+from generator.documents.display_ad import (
     AGATE_LINES_PER_IN,
     AdSize,
     color_images,
     column_width,
-    display_ad_outputs,
     grayscale_map,
     size,
 )
+from generator.findings import Finding
+from generator.inputs import CaseFile, load_profile
 from generator.kinds import DocumentKind, Format
-from generator.inputs import CaseFile, load_case, load_profile
 from generator.lint.checks import clause_present
 from generator.models.newspaper import Page
-from generator.plan import MapInfo, Plan, plan
-from generator.render import pdf
+from generator.models.pack import Channel
 from generator.paths import JURISDICTIONS
-from generator.rules.loader import resolve
+from generator.plan import MapInfo, Plan
+from generator.prepare import Prepared, drawn_map, prepare
+from generator.render import pdf, templates
 from tests.conftest import CASES, write_case
 
 EPS = 1e-9
@@ -65,14 +67,14 @@ def test_the_default_ad_reaches_the_fraction_by_area_and_by_column_inches(
     assert ad.width_in == pytest.approx(k * page.column_width_in + (k - 1) * page.gutter_in)
     assert ad.area_sq_in >= area_needed(page, fraction) - EPS
     assert ad.column_inches >= column_inches_needed(page, fraction) - EPS
-    assert ad.reaches(fraction) and ad.fraction >= fraction - EPS
+    assert ad.fraction >= fraction - EPS
     assert ad.depth_in <= page.type_area_in[1] + EPS
     assert ad.columns >= math.ceil(page.columns / 2)
     lines = ad.depth_in * AGATE_LINES_PER_IN
     assert lines == pytest.approx(round(lines)), "the depth is whole agate lines"
     # The shallowest such ad: one agate line less misses the fraction.
     shorter = replace(ad, depth_in=ad.depth_in - 1 / AGATE_LINES_PER_IN)
-    assert not shorter.reaches(fraction)
+    assert not shorter.fraction >= fraction - EPS
 
 
 @pytest.mark.parametrize(
@@ -102,7 +104,7 @@ def test_a_forced_width_still_reaches_the_fraction_and_a_narrow_one_needs_more_d
         math.ceil(area_needed(page, 0.125) / two.width_in * 14) / 14
     )
     assert two.column_inches > column_inches_needed(page, 0.125)
-    assert two.reaches(0.125)
+    assert two.fraction >= 0.125 - EPS
     # 3 columns are narrower than half the page (two gutters, not two and a half), so 3 col ×
     # 21 in is NOT half the page by area, though it is 63 column-inches.
     assert column_width(page, 3) * 21 < area_needed(page, 0.5)
@@ -128,22 +130,29 @@ def test_a_request_the_page_cannot_hold_raises(profile: str) -> None:
 # ------------------------------------------------------------------------- rendering ----
 @dataclass
 class Made:
-    cf: CaseFile
-    plan: Plan
-    outputs: list[tuple[DocumentKind, Format, str, bytes, tuple[str, ...]]]
-    findings: list
+    prepared: Prepared
+    outputs: list[Output]
+    findings: list[Finding]
+
+    @property
+    def cf(self) -> CaseFile:
+        return self.prepared.case_file
+
+    @property
+    def plan(self) -> Plan:
+        return self.prepared.plan
 
 
-def make(path: Path, the_map: MapInfo | None = None) -> Made:
-    """Load, plan and make the display ads of a case, as packet.build orders it."""
-    cf = load_case(path)
-    pack = resolve(cf.case.jurisdiction)
-    found = recipients.collect(cf, pack)
-    cf = replace(cf, case=found.case)
-    deadlines = schedule.compute(cf.case, pack)
-    the_plan = plan(cf.case, pack, the_map)
-    outputs, findings = display_ad_outputs(the_plan, cf, deadlines)
-    return Made(cf, the_plan, outputs, findings)
+def make(path: Path) -> Made:
+    """Prepare a case and make its display ads, as `notices build` does."""
+    prepared = prepare(path)
+    built = display_ad.build(prepared, templates.for_pack(prepared.pack))
+    return Made(prepared, list(built.outputs), list(built.findings))
+
+
+def reaches(ad: AdSize, fraction: float) -> bool:
+    """Whether the ad covers at least `fraction` of the page by area and by column-inches."""
+    return ad.fraction >= fraction - EPS
 
 
 def media_box_in(data: bytes) -> tuple[float, float]:
@@ -168,7 +177,7 @@ def geometry_of(data: bytes, page: Page, fraction: float) -> AdSize:
 
 def assert_clauses_present(made: Made, text: str) -> None:
     """Every clause the pack requires of the ad is recognized in its text, by the pack's checks."""
-    (doc,) = made.plan.display_ads
+    (doc,) = made.plan.of(Channel.DISPLAY_AD)
     assert doc.clauses
     for b in doc.clauses:
         checks = b.params.checks
@@ -186,12 +195,16 @@ def test_the_az_ad_is_exactly_its_size_and_covers_an_eighth_of_the_tabloid_page(
     az_tabloid: Made,
 ) -> None:
     (out,) = az_tabloid.outputs
-    kind, fmt, path, data, rules = out
-    assert (kind, fmt, path) == (DocumentKind.DISPLAY_AD, Format.PDF, "display_ad.pdf")
-    assert rules == ("standards_display_ad", "display_ad_size")
+    data = out.data
+    assert (out.kind, out.format, out.path) == (
+        DocumentKind.DISPLAY_AD,
+        Format.PDF,
+        "display_ad.pdf",
+    )
+    assert out.rules == ("standards_display_ad", "display_ad_size")
     page = az_tabloid.cf.newspaper_profile.page
     ad = geometry_of(data, page, 0.125)
-    assert ad.reaches(0.125)
+    assert reaches(ad, 0.125)
     assert ad.area_sq_in >= area_needed(page, 0.125)
     assert ad.column_inches >= column_inches_needed(page, 0.125)
     # The copy is longer than the minimum ad: the depth grew, in whole agate lines.
@@ -207,7 +220,7 @@ def test_the_az_ad_is_exactly_its_size_and_covers_an_eighth_of_the_tabloid_page(
 def test_the_az_ad_holds_the_hearing_publication_date_clauses_and_its_geometry(
     az_tabloid: Made,
 ) -> None:
-    data = az_tabloid.outputs[0][3]
+    data = az_tabloid.outputs[0].data
     text = text_of(data)
     assert "March 11, 2027" in text and "6:00 p.m." in text  # the first hearing, (A)(5)(c)
     assert "Publication date: Wednesday, February 24, 2027" in text
@@ -225,10 +238,10 @@ def test_the_ad_on_a_broadsheet_is_sized_to_that_page(tmp_path: Path) -> None:
     made = make(case)
     (out,) = made.outputs
     page = page_of("newport-daily-news")
-    ad = geometry_of(out[3], page, 0.125)
-    assert ad.reaches(0.125) and ad.columns >= 3
+    ad = geometry_of(out.data, page, 0.125)
+    assert reaches(ad, 0.125) and ad.columns >= 3
     assert ad.depth_in >= size(page, 0.125).depth_in - EPS
-    text = text_of(out[3])
+    text = text_of(out.data)
     assert "March 11, 2027" in text
     assert "of the 11.94 × 21 in" in text
 
@@ -245,19 +258,19 @@ def nc_half_page(tmp_path_factory: pytest.TempPathFactory) -> Made:
 
 
 def test_the_nc_large_scale_ad_is_half_a_broadsheet_page(nc_half_page: Made) -> None:
-    (doc,) = nc_half_page.plan.display_ads
+    (doc,) = nc_half_page.plan.of(Channel.DISPLAY_AD)
     assert {i for b in doc.formats for i in b.ids} == {
         "large_scale_half_page",
         "shelby_large_scale_half_page",
     }
     (out,) = nc_half_page.outputs
     page = page_of("newport-daily-news")
-    ad = geometry_of(out[3], page, 0.5)
-    assert ad.reaches(0.5)
+    ad = geometry_of(out.data, page, 0.5)
+    assert reaches(ad, 0.5)
     assert ad.area_sq_in >= area_needed(page, 0.5)
     assert ad.column_inches >= column_inches_needed(page, 0.5)
     assert (ad.columns, ad.depth_in) == (6, pytest.approx(10.5))
-    text = text_of(out[3])
+    text = text_of(out.data)
     assert "April 5, 2027" in text
     assert "March 24, 2027" in text and "April 3, 2027" in text  # two insertions
     assert_clauses_present(nc_half_page, text)
@@ -266,7 +279,7 @@ def test_the_nc_large_scale_ad_is_half_a_broadsheet_page(nc_half_page: Made) -> 
 
 def test_the_same_case_makes_the_same_bytes(nc_half_page: Made, tmp_path: Path) -> None:
     again = make(nc_half_page.cf.path)
-    assert again.outputs[0][3] == nc_half_page.outputs[0][3]
+    assert again.outputs[0].data == nc_half_page.outputs[0].data
 
 
 def test_without_a_newspaper_profile_there_is_no_ad_but_an_error(tmp_path: Path) -> None:
@@ -276,7 +289,7 @@ def test_without_a_newspaper_profile_there_is_no_ad_but_an_error(tmp_path: Path)
     )
     case = write_case(tmp_path, AZ.replace("newspaper:\n  profile: saguaro-wells-sun\n", paper))
     made = make(case)
-    assert made.plan.display_ads and not made.outputs
+    assert made.plan.of(Channel.DISPLAY_AD) and not made.outputs
     (err,) = made.findings
     assert (err.severity, err.code, err.rule) == ("error", "AD002", "display_ad_size")
     assert "`newspaper.profile`" in err.message
@@ -299,7 +312,7 @@ def test_case_values_are_printed_literally_never_run(tmp_path: Path) -> None:
         f"title: '{EVIL}'",
     )
     made = make(write_case(tmp_path, text))
-    printed = text_of(made.outputs[0][3])
+    printed = text_of(made.outputs[0].data)
     assert EVIL in printed
     assert "49" not in printed
 
@@ -371,32 +384,30 @@ def test_the_ad_with_a_clerks_color_map_holds_only_gray_images(
             "options:\n", "map: {image: color-map.png, alt: Map of C-2 and C-3 land}\noptions:\n"
         ),
     )
-    cf = load_case(case)
-    the_map = MapInfo(
-        "map.png", cf.resolve(cf.case.map.image).read_bytes(), None, cf.case.map.alt, ()
-    )
-    made = make(case, the_map)
-    (doc,) = made.plan.display_ads
+    made = make(case)
+    # The clerk's own image, as given: a color PNG.
+    the_map = made.prepared.map
+    assert the_map is not None and not the_map.drawn
+    assert (the_map.name, the_map.alt) == ("map.png", "Map of C-2 and C-3 land")
+    assert the_map.data == (tmp_path / "color-map.png").read_bytes()
+    (doc,) = made.plan.of(Channel.DISPLAY_AD)
     assert "map" in doc.topics()
-    data = made.outputs[0][3]
+    data = made.outputs[0].data
     spaces = image_spaces(data)
     assert spaces, "the ad carries the map"
     assert all(s == "/DeviceGray" for s in spaces), spaces
     assert not [f for f in made.findings if f.severity == "error"]
     assert "Map of the proposed change" in text_of(data)
     ad = geometry_of(data, page_of("saguaro-wells-sun"), 0.125)
-    assert ad.reaches(0.125)
+    assert reaches(ad, 0.125)
 
 
 def test_the_drawn_gis_map_is_vector_gray_in_the_ad() -> None:
-    from generator.gis.notice_map import draw_change
-
-    cf = load_case(CASES / "shelby-2027-map-01.yaml")
-    drawn = draw_change(cf, recipients.collect(cf, resolve(cf.case.jurisdiction)))
-    assert drawn is not None
-    the_map = MapInfo("map.svg", drawn.svg, drawn.caption, drawn.alt, (), drawn.png, drawn=True)
+    prepared = prepare(CASES / "shelby-2027-map-01.yaml")
+    the_map = drawn_map(prepared.case_file, prepared.recipients)
+    assert the_map is not None and the_map.drawn and the_map.name == "map.svg"
     name, data = grayscale_map(the_map)
-    assert (name, data) == ("map.svg", drawn.svg)  # vector, as drawn: sharper than the PNG
+    assert (name, data) == ("map.svg", the_map.data)  # vector, as drawn: sharper than the PNG
     made = pdf.write_pdf(f'<img src="{name}" style="width: 4in">', {name: data}, [])
     assert image_spaces(made) == []
     with pikepdf.open(io.BytesIO(made)) as doc:

@@ -17,7 +17,7 @@ import generator.lint.extract.pdf_pages as pdf_pages_module
 from generator.errors import UserError
 from generator.lint.extract import Block, Extracted, extract, extract_pdf_pages
 
-from .conftest import notices
+from .conftest import CASES, notices
 
 
 def squashed(text: str) -> str:
@@ -392,8 +392,11 @@ def test_pdf_large_file_reads_in_parallel_like_serially(
 
 def mail_merged(packet: Path, path: Path, owners: int = 60) -> Path:
     """A letters PDF as `notices build` makes it: the notice as a shared body under every page."""
-    from generator import letters, mailing
+    from generator.documents import mail_merge, mailroom
+    from generator.inputs import load_case
     from generator.recipients import Recipient
+    from generator.render import templates
+    from generator.rules.loader import resolve
 
     people = [
         Recipient(
@@ -408,9 +411,22 @@ def mail_merged(packet: Path, path: Path, owners: int = 60) -> Path:
             parcels=[f"107-{n}-1" for n in range(200)],
         ),
     )  # fmt: skip
+    case = load_case(CASES / "ep-2027-za-03.yaml").case
+    tpl = templates.for_pack(resolve(case.jurisdiction))
+    greet = mail_merge.Greeter(
+        tpl.phrases("letter_phrases.j2", municipality=case.municipality),
+        tpl.phrases("mail_phrases.j2"),
+        False,
+        "R.I.G.L. § 45-24-53(b)",
+    )
+    assert {greet(r) for r in people} == {greet(people[0])}  # owners all: one shared body
     body = (packet / "newspaper_notice.pdf").read_bytes()
-    made = letters.combine(
-        body, mailing.pieces(people), sender=["City Hall", "1 Main St"], duplex=True
+    made = mail_merge.combine(
+        {greet(people[0]): body},
+        mailroom.pieces(people).pieces,
+        greet,
+        sender=["City Hall", "1 Main St"],
+        duplex=True,
     )
     path.write_bytes(made.pdf)
     return path

@@ -11,10 +11,16 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from generator import mailing
+from generator.documents import firm_mailing_list, labels, mail_merge, mailroom
+from generator.inputs import load_case
 from generator.lint.checks import clause_present
+from generator.models.pack import Channel
 from generator.packet import build
+from generator.prepare import prepare
 from generator.recipients import Recipient
+from generator.render import templates
+from generator.render.templates import Templates
+from generator.rules.loader import resolve
 
 from .conftest import CASES
 
@@ -33,9 +39,17 @@ def person(n: int, name: str | None = None) -> Recipient:
     )
 
 
+def ep_templates() -> Templates:
+    """The East Providence pack's templates, whose mail_phrases.j2 words the mail room's files."""
+    return templates.for_pack(resolve(load_case(CASES / "ep-2027-za-03.yaml").case.jurisdiction))
+
+
+TITLE = "Mailing labels (Avery 5160)"
+
+
 def test_labels_sit_exactly_on_the_avery_5160_grid() -> None:
-    people = mailing.pieces([person(n) for n in range(35)])  # a sheet and a bit
-    data, findings = mailing.labels_pdf(people)
+    people = mailroom.pieces([person(n) for n in range(35)])  # a sheet and a bit
+    data, findings = labels.labels_pdf(people, TITLE)
     assert not findings
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         assert len(pdf.pages) == 2
@@ -43,15 +57,15 @@ def test_labels_sit_exactly_on_the_avery_5160_grid() -> None:
         assert (page.width, page.height) == (612, 792)
         words = page.extract_words()
         for index in range(30):
-            x, top = mailing.label_origin(index)
+            x, top = labels.label_origin(index)
             first = next(
                 w
                 for w in words
                 if w["text"] == "OWNER"
-                and abs(w["x0"] - (x + mailing.PAD)) < 0.5
+                and abs(w["x0"] - (x + labels.PAD)) < 0.5
                 and top <= w["top"] < top + 20
             )
-            assert first["bottom"] <= top + mailing.LABEL_H  # inside its label
+            assert first["bottom"] <= top + labels.LABEL_H  # inside its label
         col_x = sorted({round(w["x0"], 2) for w in words if w["text"] == "OWNER"})
         assert [round(b - a, 2) for a, b in pairwise(col_x)] == [
             198.0,
@@ -61,18 +75,18 @@ def test_labels_sit_exactly_on_the_avery_5160_grid() -> None:
 
 
 def test_a_long_accented_name_is_set_smaller_or_wrapped_never_clipped() -> None:
-    people = mailing.pieces([person(1, LONG)])
-    data, findings = mailing.labels_pdf(people)
+    people = mailroom.pieces([person(1, LONG)])
+    data, findings = labels.labels_pdf(people, TITLE)
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         chars = pdf.pages[0].chars
         text = " ".join(pdf.pages[0].extract_text().split())
     assert "O'SULLIVAN-ØDEGÅRD" in text and "MUÑOZ" in text and "DATE" in text
-    x, top = mailing.label_origin(0)
+    x, top = labels.label_origin(0)
     assert all(
-        x <= c["x0"] and c["x1"] <= x + mailing.LABEL_W for c in chars
+        x <= c["x0"] and c["x1"] <= x + labels.LABEL_W for c in chars
     )  # nothing runs off the label
-    assert all(top <= c["top"] and c["bottom"] <= top + mailing.LABEL_H for c in chars)
-    assert min(c["size"] for c in chars) >= mailing.MIN_SIZE
+    assert all(top <= c["top"] and c["bottom"] <= top + labels.LABEL_H for c in chars)
+    assert min(c["size"] for c in chars) >= mailroom.MIN_SIZE
     assert not findings
 
 
@@ -84,12 +98,12 @@ def test_an_address_that_cannot_fit_is_reported_by_name() -> None:
         "RI",
         "02914",
     )
-    _, findings = mailing.labels_pdf(mailing.pieces([huge]))
+    _, findings = labels.labels_pdf(mailroom.pieces([huge]), TITLE)
     assert findings and findings[0].code == "MAIL003" and LONG in findings[0].message
 
 
 def test_no_recipient_no_labels_and_it_says_so() -> None:
-    people = mailing.pieces([Recipient("NOBODY", [], "", "", "")])
+    people = mailroom.pieces([Recipient("NOBODY", [], "", "", "")])
     assert people.pieces == []
     assert [f.code for f in people.findings] == ["MAIL001", "MAIL002"]
 
@@ -103,8 +117,8 @@ def test_every_output_counts_the_same_pieces(tmp_path: Path) -> None:
     with pdfplumber.open(folder / "labels.pdf") as pdf:
         assert len(pdf.pages) == 1
         for i, row in enumerate(listed):  # label i holds piece i, in list order
-            x, top = mailing.label_origin(i)
-            box = pdf.pages[0].crop((x, top, x + mailing.LABEL_W, top + mailing.LABEL_H))
+            x, top = labels.label_origin(i)
+            box = pdf.pages[0].crop((x, top, x + labels.LABEL_W, top + labels.LABEL_H))
             text = " ".join(box.extract_text().split())
             assert text.startswith(row["name"]) and row["zip"] in text
     with pdfplumber.open(folder / "firm_mailing_list.pdf") as pdf:
@@ -117,11 +131,12 @@ def test_every_output_counts_the_same_pieces(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("certified", [True, False])
 def test_the_firm_list_follows_the_mail_class(certified: bool) -> None:
-    data = mailing.firm_mailing_pdf(
-        mailing.pieces([person(n) for n in range(3)]),
+    data = firm_mailing_list.firm_mailing_pdf(
+        mailroom.pieces([person(n) for n in range(3)]),
         sender=["City"],
         certified=certified,
         title="t",
+        words=ep_templates().phrases("mail_phrases.j2"),
     )
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         text = pdf.pages[0].extract_text()
@@ -132,17 +147,12 @@ def test_every_recipient_gets_a_letter_with_the_required_clauses(tmp_path: Path)
 
     import pypdf
 
-    from generator.inputs import load_case
-    from generator.plan import plan
-    from generator.rules.loader import resolve
-
     result = build(CASES / "ep-2027-za-03.yaml", tmp_path)
     listed = list(csv.DictReader(io.StringIO((result.folder / "mailing_list.csv").read_text())))
     reader = pypdf.PdfReader(result.folder / "letters.pdf")
     per_letter = len(reader.pages) // len(listed)
     assert len(reader.pages) == per_letter * len(listed) and per_letter >= 1
-    cf = load_case(CASES / "ep-2027-za-03.yaml")
-    letters_plan = plan(cf.case, resolve(cf.case.jurisdiction)).letters[0]
+    letters_plan = prepare(CASES / "ep-2027-za-03.yaml").plan.of(Channel.MAIL)[0]
     for k in (0, len(listed) - 1):  # the first and the last letter
         pages = reader.pages[k * per_letter : (k + 1) * per_letter]
         text = " ".join(" ".join(p.extract_text() for p in pages).split())
@@ -177,8 +187,6 @@ def test_the_address_sits_in_the_envelope_window_and_long_parcel_lists_overflow(
 ) -> None:
     from weasyprint import HTML
 
-    from generator import letters
-
     body = HTML(string="<html lang=en><body><p>Body of the letter.</p></body></html>").write_pdf()
     owner = person(7, LONG)
     many = Recipient(
@@ -189,12 +197,23 @@ def test_the_address_sits_in_the_envelope_window_and_long_parcel_lists_overflow(
         "02914",
         parcels=[f"107-{n}-1" for n in range(200)],
     )
-    made = letters.combine(body, mailing.pieces([owner, many]), sender=["City Hall"], duplex=True)
+    tpl = ep_templates()
+    greet = mail_merge.Greeter(
+        tpl.phrases("letter_phrases.j2", municipality="City of East Providence"),
+        tpl.phrases("mail_phrases.j2"),
+        False,
+        "R.I.G.L. § 45-24-53(b)",
+    )
+    pieces = mailroom.pieces([owner, many]).pieces
+    assert greet(owner) == greet(many)  # both owners: one shared body
+    made = mail_merge.combine(
+        {greet(owner): body}, pieces, greet, sender=["City Hall"], duplex=True
+    )
     assert (
         made.letters == 2 and made.pages == 4
     )  # one page each; the big one overflows to 2; duplex pads the first
     with pdfplumber.open(io.BytesIO(made.pdf)) as pdf:
-        x, y, w, h = (v * 72 for v in letters.ADDRESS_AT)
+        x, y, w, h = (v * 72 for v in mail_merge.ADDRESS_AT)
         window = " ".join(pdf.pages[0].crop((x, y, x + w, y + h)).extract_text().split())
         assert "O'SULLIVAN-ØDEGÅRD" in window and "EAST PROVIDENCE RI 02914-1234" in window
         assert pdf.pages[1].extract_text().strip() == ""  # the blank back of a one-page letter
@@ -202,9 +221,7 @@ def test_the_address_sits_in_the_envelope_window_and_long_parcel_lists_overflow(
 
 
 def test_a_large_scale_nc_rezoning_is_offered_the_half_page_ad_alternative() -> None:
-    from generator.inputs import load_case
     from generator.plan import plan
-    from generator.rules.loader import resolve
 
     cf = load_case(CASES / "shelby-2027-map-01.yaml")
     facts = cf.case.facts.model_copy(update={"properties_affected": 64, "distinct_owners": 57})

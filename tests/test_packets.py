@@ -16,12 +16,11 @@ import docx
 import pypdf
 import pytest
 
-from generator.inputs import load_case
 from generator.lint.checks import clause_present
+from generator.models.pack import Channel, NoticeParams
 from generator.packet import build
-from generator.plan import plan
+from generator.prepare import prepare
 from generator.render.filters import clock, long_date
-from generator.rules.loader import resolve
 
 from .conftest import sample_cases
 
@@ -63,23 +62,24 @@ def test_sample_case_builds_ready_with_every_clause_recognized(
     manifest = json.loads((folder / "manifest.json").read_text())
     errors = [f for f in manifest["findings"] if f["severity"] == "error"]
     assert manifest["ready"], errors
-    cf = load_case(case_path)
-    the_plan = plan(cf.case, resolve(cf.case.jurisdiction))
-    if not the_plan.documents:  # e.g. no newspaper of general circulation: posting instead
+    prepared = prepare(case_path)  # as the build prepared it
+    cf, the_plan = prepared.case_file, prepared.plan
+    newspaper_notices = the_plan.of(Channel.NEWSPAPER)
+    if not newspaper_notices:  # e.g. no newspaper of general circulation: posting instead
         assert not any(
             b.params.channel == "newspaper"
             for s in the_plan.snapshots.values()
-            for b in s.of_kind("notice")
+            for b in s.of(NoticeParams)
         )
     # Every notice the law requires is either in the packet or named for the clerk to give.
     made = {rule for d in manifest["documents"] for rule in d.get("rules", [])}
     by_hand = {f["rule"] for f in manifest["findings"] if f["code"] == "PLAN007"}
     for snap in the_plan.snapshots.values():
-        for b in snap.of_kind("notice"):
+        for b in snap.of(NoticeParams):
             if b.params.channel in ("mail", "transmittal") and not made & set(b.ids):
                 continue  # nobody to mail in this case (the recipients tests cover who)
             assert made & set(b.ids) or b.rule.id in by_hand, b.rule.id
-    for doc in the_plan.documents:
+    for doc in newspaper_notices:
         text = " ".join((folder / f"{doc.name}.txt").read_text().split())
         facts = _facts(cf.case, doc.hearing)
         for binding in doc.clauses:

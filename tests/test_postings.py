@@ -17,39 +17,37 @@ import pikepdf
 import pytest
 from pypdf import PdfReader
 
-from generator import packet, recipients, schedule
+from generator import schedule
+from generator.documents import registry
+from generator.documents.base import Output
+from generator.documents.posting_notice import latest_posting
 from generator.kinds import DocumentKind, Format
-from generator.inputs import load_case
-from generator.plan import Plan, plan
-from generator.postings import latest_posting, posting_outputs
+from generator.models.pack import Channel
+from generator.plan import Plan
+from generator.prepare import prepare
 from generator.render.filters import long_date
-from generator.rules.loader import resolve
 from tests.conftest import CASES, write_case
+
+POSTED = (DocumentKind.WEBSITE_NOTICE, DocumentKind.POSTING_NOTICE)
 
 
 @dataclasses.dataclass
 class Made:
-    """A planned case and what posting_outputs made of it."""
+    """A prepared case and the website notices and posting sheets its builders made."""
 
     plan: Plan
     deadlines: list[schedule.Deadline]
-    outputs: list[tuple[DocumentKind, Format, str, bytes, tuple[str, ...]]]
+    outputs: list[Output]
 
     def file(self, path: str) -> bytes:
-        return next(data for _k, _f, p, data, _r in self.outputs if p == path)
+        return next(o.data for o in self.outputs if o.path == path)
 
 
 def make(path: Path) -> Made:
-    """Load, plan and render a case the way packet.build does."""
-    cf = load_case(path)
-    pack = resolve(cf.case.jurisdiction)
-    found = recipients.collect(cf, pack)
-    cf = dataclasses.replace(cf, case=found.case)
-    deadlines = schedule.compute(cf.case, pack)
-    the_plan = plan(cf.case, pack, packet._case_map(cf))
-    if the_plan.map is None and the_plan.needs_map and found.subject is not None:
-        the_plan = plan(cf.case, pack, packet._drawn_map(cf, found))
-    return Made(the_plan, deadlines, posting_outputs(the_plan, cf, deadlines))
+    """Prepare a case and make its website notices and posting sheets, as `notices build` does."""
+    prepared = prepare(path)
+    built = registry.make(prepared, kinds=POSTED)
+    return Made(prepared.plan, list(prepared.deadlines), list(built.outputs))
 
 
 @pytest.fixture(scope="module")
@@ -218,24 +216,27 @@ def posted_places(made: Made) -> list[str]:
 
 
 def test_outputs_named_by_plan(newport: Made, ep: Made, az: Made) -> None:
-    assert [(k, f, p, r) for k, f, p, _d, r in newport.outputs] == [
+    assert [(o.kind, o.format, o.path, o.rules) for o in newport.outputs] == [
         (DocumentKind.WEBSITE_NOTICE, Format.HTML, "website_notice.html", ("website_posting", "npt_website_posting")),
         (DocumentKind.WEBSITE_NOTICE, Format.PDF, "website_notice.pdf", ("website_posting", "npt_website_posting")),
         (DocumentKind.POSTING_NOTICE, Format.PDF, "posting_notice.pdf", ("clerk_posting", "npt_clerk_posting")),
         (DocumentKind.POSTING_NOTICE, Format.HTML, "posting_notice.html", ("clerk_posting", "npt_clerk_posting")),
     ]  # fmt: skip
-    assert {p for _k, _f, p, _d, _r in ep.outputs} == {
+    assert {o.path for o in ep.outputs} == {
         "website_notice.html",
         "website_notice.pdf",
         "posting_notice.pdf",
         "posting_notice.html",
     }
-    # Arizona: no website notice; a posting sheet for each hearing.
-    assert {p for _k, _f, p, _d, _r in az.outputs} == {
+    # Arizona: no website notice; a posting sheet for each hearing, and (the posted notice must
+    # be legible from afar) a poster of each, made by the same builder.
+    assert {o.path for o in az.outputs} == {
         "posting_notice-planning.pdf",
         "posting_notice-planning.html",
+        "posting_notice-planning-poster.pdf",
         "posting_notice-council.pdf",
         "posting_notice-council.html",
+        "posting_notice-council-poster.pdf",
     }
 
 
@@ -244,7 +245,7 @@ def test_website_page_is_accessible(name: str, request: pytest.FixtureRequest) -
     made: Made = request.getfixturevalue(name)
     html = made.file("website_notice.html")
     root = check_accessible(html)
-    doc = made.plan.websites[0]
+    doc = made.plan.of(Channel.WEBSITE)[0]
     # Every required clause is marked, as in the newspaper notice.
     marks = {e.get("data-clause") for e in root.iter() if e.get("data-clause")}
     assert {i for ids in doc.topics().values() for i in ids} <= marks
@@ -265,7 +266,9 @@ def test_website_page_says_when_posted(newport: Made) -> None:
         " § 45-24-53(a); Newport Codified Ordinances § 17.120.020(A) requires; to remain posted"
         " until the public hearing on Wednesday, April 28, 2027."
     ) in text
-    assert latest_posting(newport.deadlines, newport.plan.websites[0]) == date(2027, 4, 14)
+    assert latest_posting(newport.deadlines, newport.plan.of(Channel.WEBSITE)[0]) == date(
+        2027, 4, 14
+    )
 
 
 def test_website_pdf_is_tagged(newport: Made, ep: Made) -> None:
@@ -303,7 +306,7 @@ def test_amendment_headings_stay_under_the_title() -> None:
 
 def check_sheet(made: Made, name: str, latest: date) -> str:
     """The posting sheet is letter size, tagged, holds every clause, the places and the post-by date."""
-    doc = next(d for d in made.plan.postings if d.name == name)
+    doc = next(d for d in made.plan.of(Channel.POSTING) if d.name == name)
     data = made.file(f"{name}.pdf")
     reader = PdfReader(io.BytesIO(data))
     for page in reader.pages:
@@ -385,4 +388,4 @@ def test_case_values_escaped(tmp_path: Path) -> None:
 
 def test_same_input_same_bytes(ep: Made) -> None:
     again = make(CASES / "ep-2027-za-03.yaml")
-    assert [o[3] for o in again.outputs] == [o[3] for o in ep.outputs]
+    assert [o.data for o in again.outputs] == [o.data for o in ep.outputs]

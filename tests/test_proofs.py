@@ -2,29 +2,27 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from generator import plan, recipients, schedule
-from generator.inputs import load_case
-from generator.proofs import proof_outputs
+from generator import recipients, schedule
+from generator.documents import proof_of_mailing, registry
+from generator.documents.base import Output
+from generator.kinds import DocumentKind
+from generator.models.pack import Channel
+from generator.prepare import Prepared, prepare
 from generator.render.docx import text_of
-from generator.rules.loader import resolve
 from tests.conftest import CASES, write_case
 
 
-def make(path: Path) -> tuple[list, recipients.RecipientList]:
-    cf = load_case(path)
-    pack = resolve(cf.case.jurisdiction)
-    found = recipients.collect(cf, pack)
-    cf = dataclasses.replace(cf, case=found.case)
-    deadlines = schedule.compute(cf.case, pack)
-    the_plan = plan.plan(cf.case, pack)
-    return proof_outputs(the_plan, cf, found, deadlines), found
+def make(path: Path) -> tuple[list[Output], recipients.RecipientList]:
+    """The proofs of mailed notice of a prepared case, and its recipients."""
+    prepared = prepare(path)
+    built = registry.make(prepared, kinds=proof_of_mailing.KINDS)
+    return list(built.outputs), prepared.recipients
 
 
 def pdf_text(data: bytes) -> str:
@@ -36,8 +34,8 @@ def docx_text(data: bytes) -> str:
     return " ".join(text_of(data).split())
 
 
-def by_path(outputs: list) -> dict[str, bytes]:
-    return {path: data for _kind, _fmt, path, data, _rules in outputs}
+def by_path(outputs: list[Output]) -> dict[str, bytes]:
+    return {o.path: o.data for o in outputs}
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +47,7 @@ def test_affidavit_of_mailing(ep: tuple[list, recipients.RecipientList]) -> None
     outputs, found = ep
     files = by_path(outputs)
     assert sorted(files) == ["affidavit_of_mailing.docx", "affidavit_of_mailing.pdf"]
-    rules = {o[4] for o in outputs}
+    rules = {o.rules for o in outputs}
     assert rules == {("affidavit_of_mailing", "ep_affidavit_of_mailing")}
     n = len(found.recipients)
     for text in (
@@ -130,12 +128,14 @@ def test_no_mailed_notice_no_proofs(tmp_path: Path) -> None:
     assert outputs == []
 
 
-def planned(path: Path) -> tuple:
-    """The plan, the case file and the deadlines of a case, as the build makes them."""
-    cf = load_case(path)
-    pack = resolve(cf.case.jurisdiction)
-    deadlines = schedule.compute(cf.case, pack)
-    return plan.plan(cf.case, pack), cf, deadlines
+def planned(path: Path) -> Prepared:
+    """The case prepared as the build prepares it."""
+    return prepare(path)
+
+
+def made(prepared: Prepared, kind: DocumentKind) -> dict[str, bytes]:
+    """The files the builder of `kind` makes of the prepared case."""
+    return by_path(list(registry.make(prepared, kinds=(kind,)).outputs))
 
 
 def long(day: str) -> str:
@@ -147,11 +147,10 @@ def long(day: str) -> str:
 
 @pytest.mark.parametrize("case", ["ep-2027-za-03", "newport-2027-map-01", "ok-2027-map-01"])
 def test_affidavit_of_publication_prefills_the_scheduled_issues(case: str) -> None:
-    from generator.proofs import publication_proofs
-
-    the_plan, cf, deadlines = planned(CASES / f"{case}.yaml")
-    files = by_path(publication_proofs(the_plan, cf, deadlines))
-    doc = the_plan.documents[0]
+    prepared = planned(CASES / f"{case}.yaml")
+    cf, deadlines = prepared.case_file, list(prepared.deadlines)
+    files = made(prepared, DocumentKind.AFFIDAVIT_OF_PUBLICATION)
+    doc = prepared.plan.of(Channel.NEWSPAPER)[0]
     rules = tuple(i for b in doc.notices for i in b.ids)
     issues = schedule.issues_of(deadlines, rules, doc.hearing)
     assert issues, "the schedule names the issues the notice runs in"
@@ -168,10 +167,9 @@ def test_affidavit_of_publication_prefills_the_scheduled_issues(case: str) -> No
 
 def test_affidavit_of_posting_lists_the_ten_places_and_is_sworn() -> None:
     """A.R.S. § 9-462.04(A)(1) ten public places; the sample town wants a notarized affidavit."""
-    from generator.proofs import posting_proofs
-
-    the_plan, cf, deadlines = planned(CASES / "az-2027-posting-01.yaml")
-    files = by_path(posting_proofs(the_plan, cf, deadlines))
+    prepared = planned(CASES / "az-2027-posting-01.yaml")
+    cf, deadlines = prepared.case_file, prepared.deadlines
+    files = made(prepared, DocumentKind.CERTIFICATE_OF_POSTING)
     assert "certificate_of_posting-posting_notice-planning.pdf" in files
     assert "certificate_of_posting-sign-council.docx" in files
     places = [p.name for p in cf.case.posting_places if p.kind == "public_place"]
@@ -197,10 +195,9 @@ def test_affidavit_of_posting_lists_the_ten_places_and_is_sworn() -> None:
 
 def test_certificate_of_posting_for_the_website_and_clerk_office() -> None:
     """R.I.G.L. § 45-24-53(a): clerk's office and one other building, and the website; no oath."""
-    from generator.proofs import posting_proofs
-
-    the_plan, cf, deadlines = planned(CASES / "newport-2027-map-01.yaml")
-    files = by_path(posting_proofs(the_plan, cf, deadlines))
+    prepared = planned(CASES / "newport-2027-map-01.yaml")
+    cf = prepared.case_file
+    files = made(prepared, DocumentKind.CERTIFICATE_OF_POSTING)
     assert sorted(files) == [
         "certificate_of_posting-posting_notice.docx",
         "certificate_of_posting-posting_notice.pdf",

@@ -94,12 +94,10 @@ def test_every_required_clause_is_marked_in_html_and_docx(ep_packet: Path) -> No
 
 
 def test_pdf_and_docx_read_back_with_every_clause(ep_packet: Path) -> None:
-    from generator.inputs import load_case
-    from generator.plan import plan
-    from generator.rules.loader import resolve
+    from generator.models.pack import Channel
+    from generator.prepare import prepare
 
-    cf = load_case(CASES / "ep-2027-za-03.yaml")
-    doc = plan(cf.case, resolve(cf.case.jurisdiction)).documents[0]
+    (doc,) = prepare(CASES / "ep-2027-za-03.yaml").plan.of(Channel.NEWSPAPER)
     for text in (
         pdf_text(ep_packet / "newspaper_notice.pdf"),
         docx_text(ep_packet / "newspaper_notice.docx"),

@@ -349,7 +349,7 @@ def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan) -> Built:
             )
         )
     ad, laid = made
-    data = laid.write_pdf()
+    data = pdf.finish(laid)
     findings = []
     colors = color_images(data)
     if colors:

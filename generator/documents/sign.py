@@ -153,7 +153,7 @@ def _make(
         alone = attempt(ladder[-1], rest=False) if ladder else None
         longest = max(context["sign"]["lines"], key=lambda line: len(line["text"]))
         raise UserError(_too_big(cf, name, need, None if alone else longest["text"].upper()))
-    return best.write_pdf()
+    return pdf.finish(best)
 
 
 def _points(cap_in: float, cap_ratio: float) -> float:

@@ -1,4 +1,4 @@
-"""GIS: reading county layers, the sample towns, and maps of a change.
+"""GIS: reading county layers, and drawing the map of a change.
 
 Distances are measured in a projected coordinate system in feet (the pack's or the case's
 `measure_crs`); layers in longitude/latitude are reprojected first, never measured in degrees.

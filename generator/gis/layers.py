@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import UserError
-from generator.gis.schema import LAYERS
 from generator.hashing import sha256_file
 from generator.inputs import CaseFile
 from generator.models.case import GisLayer
+from generator.models.layers import LAYERS
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from generator.inputs import CaseFile
-from generator.recipients import RecipientList
 
 MARGIN_SHARE = 0.25  # room around the notification distance
+
+
+class Selection(Protocol):
+    """What the recipients stage found that the map shows (a `RecipientList`)."""
+
+    subject: Any  # the subject area, in the measuring CRS
+    crs: Any
+    buffers: dict[float, Any]  # the notification distances drawn around it
+    selected: Any  # the notified parcels
 
 
 @dataclass(frozen=True)
@@ -31,7 +39,7 @@ def _code(district: str | None) -> str:
     return match.group(1) if match else district.split(" ")[0]
 
 
-def draw_change(cf: CaseFile, found: RecipientList) -> DrawnMap | None:
+def draw_change(cf: CaseFile, found: Selection) -> DrawnMap | None:
     """Draw the subject area, districts, streets, boundaries, the distance line and notified parcels."""
     if found.subject is None or found.crs is None:
         return None

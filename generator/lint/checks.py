@@ -222,15 +222,14 @@ def schedule_findings(
             for i, m in enumerate(sorted(mentions, key=lambda m: m.day)):
                 latest = issues[i] if i < len(issues) else _day(d.latest)
                 earliest = _day(d.earliest) if i == 0 else None
-                late = latest is not None and m.day > latest
-                early = earliest is not None and m.day < earliest
-                if late or early:
-                    what = f"insertion {i + 1}" if issues else f"the {context}"
-                    bound = (
-                        f"after {when.describe(latest)}, the last day the law allows for {what}"  # type: ignore[arg-type]
-                        if late
-                        else f"before {when.describe(earliest)}, the first day the law allows for it"  # type: ignore[arg-type]
-                    )
+                what = f"insertion {i + 1}" if issues else f"the {context}"
+                if latest is not None and m.day > latest:
+                    bound = f"after {when.describe(latest)}, the last day the law allows for {what}"
+                elif earliest is not None and m.day < earliest:
+                    bound = f"before {when.describe(earliest)}, the first day the law allows for it"
+                else:
+                    bound = None
+                if bound:
                     out.append(
                         Finding(
                             "NL004",

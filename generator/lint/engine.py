@@ -14,12 +14,8 @@ import csv
 import itertools
 import json
 import re
-import threading
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import date
-from multiprocessing import get_all_start_methods, get_context
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +25,12 @@ from generator.findings import Finding
 from generator.kinds import DocumentKind
 from generator.lint import checks
 from generator.lint.checks import Expect
-from generator.lint.extract import Extracted, cpus, extract
+from generator.lint.extract import Extracted, extract
 from generator.models.pack import ClauseParams, ClauseTopic, FormatParams
 from generator.paths import ROOT
 from generator.plan import DocumentPlan
 from generator.prepare import Prepared, prepare
+from generator.processes import NO_WORKERS, cpus, pool
 from generator.rules.loader import Binding
 
 # The documents a notice linter reads (as the registry declares them); the rest of a packet
@@ -223,17 +220,17 @@ _JOBS: tuple[list[Target], Prepared | None] | None = None  # what forked workers
 def _check_all(targets: list[Target], prepared: Prepared | None) -> list[Read]:
     """Read and check every document, one per core at a time, the largest files first."""
     global _JOBS
-    workers = min(cpus(), len(targets))
-    # Forked workers inherit the case and plan, which need not pickle; fork is only safe while
-    # this process runs a single thread. A worker reading a long PDF starts its own workers.
-    if workers < 2 or "fork" not in get_all_start_methods() or threading.active_count() > 1:
+    # Forked workers inherit the case and plan, which need not pickle. A worker reading a long
+    # PDF starts its own workers.
+    workers = pool(min(cpus(), len(targets)))
+    if workers is None:
         return [_check(t, prepared) for t in targets]
     order = sorted(range(len(targets)), key=lambda i: -_size(targets[i].path))
     _JOBS = (targets, prepared)
     try:
-        with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
-            done = dict(zip(order, pool.map(_check_index, order), strict=True))
-    except (BrokenProcessPool, OSError):
+        with workers:
+            done = dict(zip(order, workers.map(_check_index, order), strict=True))
+    except NO_WORKERS:
         return [_check(t, prepared) for t in targets]  # no worker processes here: one by one
     finally:
         _JOBS = None
@@ -385,12 +382,10 @@ def _consistent(targets: list[Target], read: dict[Path, Read]) -> list[Finding]:
         groups.setdefault(key, []).append((t, read[t.path].moment))
     out = []
     for members in groups.values():
-        stated = [(t, m) for t, m in members if m]
-        if not stated:
-            continue
         moments: dict[tuple[date, Any], list[str]] = {}
-        for t, m in stated:
-            moments.setdefault(m, []).append(t.path.name)  # type: ignore[arg-type]
+        for t, m in members:
+            if m:
+                moments.setdefault(m, []).append(t.path.name)
         if len(moments) < 2:
             continue
         ranked = sorted(moments.items(), key=lambda kv: -len(kv[1]))

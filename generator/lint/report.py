@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from generator import __version__
-from generator.lint.engine import LintResult
 from generator.findings import FINDINGS
+from generator.lint.engine import LintResult
 
 
 def text(result: LintResult) -> str:

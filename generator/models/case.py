@@ -16,6 +16,7 @@ from pydantic import Field, field_validator, model_validator
 
 from generator.models.base import ClockTime, IsoDate, Model
 from generator.models.facts import Facts
+from generator.models.layers import LAYERS
 
 SCHEMA_VERSION = 1
 
@@ -254,8 +255,6 @@ class Gis(Model):
 
     @model_validator(mode="after")
     def _fields_mapped(self) -> Gis:
-        from generator.gis.schema import LAYERS  # a plain table, no GIS imports
-
         for name, (required, optional) in LAYERS.items():
             layer = getattr(self, name)
             if layer is None:

@@ -22,8 +22,8 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
         p = b.params
         entry = clauses.setdefault(
             p.topic.value, {"ids": topics[p.topic.value], "wording": None, "citations": []}
-        )  # type: ignore[attr-defined]
-        entry["wording"] = entry["wording"] or (p.wording and " ".join(p.wording.split()))  # type: ignore[attr-defined]
+        )
+        entry["wording"] = entry["wording"] or (p.wording and " ".join(p.wording.split()))
         entry["citations"] += [c for c in b.citations if c not in entry["citations"]]
 
     def wording(topic: str, default: str) -> str:

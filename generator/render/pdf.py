@@ -31,6 +31,8 @@ def _fetcher(files: dict[str, bytes], allowed: list[Path]) -> Any:
         """Serve packet files and template folders; refuse everything else."""
 
         def fetch(self, url: str, headers: dict[str, str] | None = None) -> Any:
+            if url.startswith("data:"):  # inline, as a map exported from a GIS embeds its image
+                return super().fetch(url, headers)
             if url.startswith(PACKET_URL):
                 name = unquote(url[len(PACKET_URL) :])
                 if name not in files:
@@ -46,7 +48,7 @@ def _fetcher(files: dict[str, bytes], allowed: list[Path]) -> Any:
                 f"refusing to fetch {url}: only packet files and templates may be read"
             )
 
-    return SealedFetcher(allowed_protocols={"file"})
+    return SealedFetcher(allowed_protocols={"file", "data"})
 
 
 class _Collect(logging.Handler):
@@ -64,7 +66,11 @@ def write_pdf(
     html: str, files: dict[str, bytes], allowed: list[Path], *, variant: str | None = None
 ) -> bytes:
     """Render HTML whose relative links name packet `files` (or templates) to PDF bytes."""
-    document = lay_out(html, files, allowed)
+    return finish(lay_out(html, files, allowed), variant=variant)
+
+
+def finish(document: Any, *, variant: str | None = None) -> bytes:
+    """The PDF of a laid-out document (images are loaded only now, and checked like the rest)."""
     options: dict[str, Any] = {"pdf_variant": variant} if variant else {}
     return _checked(lambda: document.write_pdf(**options))
 

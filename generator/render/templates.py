@@ -17,8 +17,8 @@ from markupsafe import Markup
 
 from generator.errors import RenderError
 from generator.hashing import sha256_file
-from generator.render.filters import FILTERS
 from generator.paths import ROOT, template_roots
+from generator.render.filters import FILTERS
 from generator.rules.loader import ResolvedPack
 
 

@@ -29,10 +29,9 @@ from generator.lint.extract.blocks import Block, Extracted, Note, _fail
 from generator.lint.extract.docx import _extract_docx
 from generator.lint.extract.html import _extract_html
 from generator.lint.extract.pdf import _extract_pdf, extract_pdf_pages
-from generator.lint.extract.pdf_pages import cpus
 from generator.lint.extract.txt import _extract_txt
 
-__all__ = ["Block", "Extracted", "Note", "cpus", "extract", "extract_pdf_pages"]
+__all__ = ["Block", "Extracted", "Note", "extract", "extract_pdf_pages"]
 
 
 def extract(path: Path) -> Extracted:

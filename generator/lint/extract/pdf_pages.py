@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import re
-import threading
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from multiprocessing import get_all_start_methods, get_context
 from pathlib import Path
 from typing import Any
 
 from generator.lint.extract.blocks import _fail, _squash
+from generator.processes import NO_WORKERS, cpus, pool
 
 # Characters PDF producers use for a hyphen that exists only because the line broke there:
 # soft hyphen, and the markers pdfium substitutes for a line-end hyphen it judges soft.
@@ -106,14 +102,6 @@ def _pdf_worker_chunk(span: tuple[int, int]) -> list[list[str]]:
     return [read(_worker_doc, i) for i in range(*span)]
 
 
-def cpus() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:
-        return os.cpu_count() or 1
-
-
 def _pdf_read(path: Path, source: str | bytes, count: int, *, raw: bool) -> list[list[str]]:
     """Every page's lines (`raw`: before dehyphenation), across the cores for a long document."""
     import pypdfium2 as pdfium
@@ -142,21 +130,16 @@ def _pdf_parallel(
     import pypdfium2 as pdfium
 
     # pdfium is not thread-safe and page loading is CPU-bound, so pages are read in worker
-    # processes, each opening the file once. Fork is cheap and re-imports nothing, but is only
-    # safe while this process runs a single thread; otherwise spawn.
-    methods = get_all_start_methods()
-    method = "fork" if "fork" in methods and threading.active_count() == 1 else "spawn"
+    # processes, each opening the file once.
     size = max(50, min(500, -(-count // (workers * 4))))
     spans = [(start, min(start + size, count)) for start in range(0, count, size)]
+    workers_pool = pool(workers, spawn=True, initializer=_pdf_worker_init, initargs=(source, raw))
+    if workers_pool is None:
+        return None
     try:
-        with ProcessPoolExecutor(
-            workers,
-            mp_context=get_context(method),
-            initializer=_pdf_worker_init,
-            initargs=(source, raw),
-        ) as pool:
-            return [page for chunk in pool.map(_pdf_worker_chunk, spans) for page in chunk]
+        with workers_pool:
+            return [page for chunk in workers_pool.map(_pdf_worker_chunk, spans) for page in chunk]
     except pdfium.PdfiumError as exc:
         return _fail(path, f"not a readable PDF ({exc})")
-    except (BrokenProcessPool, OSError):
-        return None  # no worker processes here (sandbox, no /dev/shm): read serially
+    except NO_WORKERS:
+        return None  # no worker processes here: read serially

@@ -1,4 +1,4 @@
-"""The layers a case may name, and the fields we read from each.
+"""The GIS layers a case may name, and the fields we read from each.
 
 A county names its fields its own way; the case (`gis.<layer>.fields`) maps our names to the
 layer's. Required fields must be mapped; the rest are read when mapped.
