@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -9,8 +10,9 @@ from generator.errors import Problem, UserError
 from generator.models.base import validate
 from generator.models.case import Case, Newspaper, case_id_from_path
 from generator.models.newspaper import NewspaperProfile
+from generator.models.options import CaseOption
 from generator.paths import NEWSPAPERS
-from generator.rules.loader import available, pack_paths
+from generator.rules.loader import available, pack_paths, resolve
 from generator.yamlio import Located, load
 
 
@@ -50,6 +52,8 @@ def load_case(path: Path) -> CaseFile:
                 ("jurisdiction",), f"unknown jurisdiction {case.jurisdiction!r}; known: {known}"
             )
         )
+    else:
+        problems += option_problems(doc, case, resolve(case.jurisdiction).options)
     if case.map:
         image = (path.parent / case.map.image).resolve()
         if not image.is_file():
@@ -75,6 +79,38 @@ def load_case(path: Path) -> CaseFile:
     if profile:
         case = case.model_copy(update={"newspaper": with_profile(case.newspaper, profile)})
     return CaseFile(case, path, case_id, profile, doc)
+
+
+def option_problems(doc: Located, case: Case, declared: Mapping[str, CaseOption]) -> list[Problem]:
+    """The case's `options` that no pack of its chain declares, or that have a wrong value."""
+    problems = []
+    for key, value in case.options.elected.items():
+        option = declared.get(key)
+        if option is None:
+            known = ", ".join(sorted(declared)) or "none"
+            problems.append(
+                doc.problem(
+                    ("options", key),
+                    f"unknown option; the packs of {case.jurisdiction} declare: {known}",
+                    at_key=True,
+                )
+            )
+        elif option.type == "yes_no" and not isinstance(value, bool):
+            problems.append(doc.problem(("options", key), f"must be true or false, not {value!r}"))
+        elif option.type == "choices":
+            choices = ", ".join(option.choices)
+            if not isinstance(value, list):
+                problems.append(
+                    doc.problem(("options", key), f"must be a list of some of: {choices}")
+                )
+            elif bad := [v for v in value if v not in option.choices]:
+                problems.append(
+                    doc.problem(
+                        ("options", key),
+                        f"unknown choice(s) {', '.join(map(repr, bad))}; choose from: {choices}",
+                    )
+                )
+    return problems
 
 
 def load_profile(profile_id: str) -> NewspaperProfile:

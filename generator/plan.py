@@ -205,21 +205,19 @@ def _offer_alternatives(
     """Name each alternative the law allows this case but the case has not elected."""
     from generator.models.conditions import evaluate
 
-    out, offered = [], set()
+    out, offered, declared = [], set(), pack.options
     live = {i for snap in snaps.values() for b in snap.bindings for i in b.ids}
     for rule in pack.rules:
         p = rule.params
         option = (getattr(p, "elected_by", None) or "").removeprefix("option.")
         if rule.kind != "notice" or rule.id in live or rule.id in offered or not option:
             continue
-        if not isinstance(getattr(case.options, option, None), bool | None):
-            continue
-        elected = case.model_copy(
-            update={"options": case.options.model_copy(update={option: True})}
-        )
+        if option not in declared or declared[option].type != "yes_no":
+            continue  # a set of choices has no one value to suggest
+        elected = case.model_copy(update={"options": case.options.electing(option, True)})
         if (
             any(rule.effective.covers(h.date) for h in case.hearings)
-            and evaluate(rule.when, elected).value
+            and evaluate(rule.when, elected, declared).value
         ):
             offered.add(rule.id)
             out.append(

@@ -162,3 +162,25 @@ def test_a_bad_newspaper_profile_is_located_in_its_own_file(tmp_path: Path) -> N
     problem = exc.value.problems[0]
     assert problem.field == "page" and "5 columns of 1.875 in" in problem.message
     assert problem.line == line_of(text, "page:") + 1
+
+
+def test_an_option_no_pack_of_the_jurisdiction_declares_is_refused(tmp_path: Path) -> None:
+    # The Oklahoma sign option means nothing in Rhode Island: its packs do not declare it.
+    text = GOOD.replace("council_size: 5", "options:\n  post_sign: true\ncouncil_size: 5")
+    err = build_fails(tmp_path, text)
+    line = line_of(text, "post_sign")
+    assert (
+        f"bad-case.yaml:{line}:3: options.post_sign: unknown option; the packs of"
+        " us-ri-east-providence declare: none" in err
+    )
+
+
+def test_an_option_with_a_wrong_value_is_refused(tmp_path: Path) -> None:
+    text = (CASES / "shelby-2027-map-01.yaml").read_text()
+    text = text.replace("large_scale_alternative: false", "large_scale_alternative: sometimes")
+    err = build_fails(tmp_path, text)
+    line = line_of(text, "large_scale_alternative")
+    assert (
+        f"bad-case.yaml:{line}:28: options.large_scale_alternative: must be true or false,"
+        " not 'sometimes'" in err
+    )

@@ -20,6 +20,7 @@ schema_version: 1
 id: us-xx
 name: State X
 level: state
+state: RI
 version: "1"
 last_verified_on: 2026-11-01
 timezone: America/New_York
@@ -199,7 +200,7 @@ def test_extends_cycle(tmp_path: Path) -> None:
         (
             "timezone: America/New_York\n",
             "",
-            "a state pack needs `timezone`, `time_counting` and `calendar`",
+            "a state pack needs `state`, `timezone`, `time_counting` and `calendar`",
         ),
     ],
 )
@@ -304,3 +305,167 @@ def test_a_bad_pack_stops_the_build_with_exit_2_and_its_location(tmp_path: Path)
         in result.stderr
     )
     assert not (tmp_path / "out").exists()
+
+
+DECLARATIONS = """\
+options:
+  - id: post_sign
+    title: Post a sign on the land
+    type: yes_no
+    citation: X Stat. § 2
+    text: The town may also post a sign.
+  - id: methods
+    title: How owners are told
+    type: choices
+    choices: [mail, display_ad]
+    citation: X Stat. § 3
+    text: By one or more of mail and a display ad.
+layer_facts:
+  - fact: water_source_within_2000_ft
+    title: A water source within 2,000 feet
+    layer: water_sources
+    within_ft: 2000
+    citation: X Stat. § 4
+    text: A public water source within 2,000 feet of the land.
+"""
+DECLARED = STATE.replace("rules:\n", DECLARATIONS + "rules:\n", 1)
+SIGN_RULE = """\
+  - id: town_sign
+    title: A sign on the land
+    citation: Town Code § 9(e)
+    text: The town may post a sign.
+    when: {option.post_sign: true}
+    kind: notice
+    params: {channel: sign, document: sign, requirement: optional, elected_by: option.post_sign}
+"""
+
+
+def test_options_and_layer_facts_are_declared_along_the_chain(tmp_path: Path) -> None:
+    root = packs(tmp_path, us_xx=DECLARED, us_xx_town=CITY + SIGN_RULE)
+    resolved = resolve("us-xx-town", root)
+    assert list(resolved.options) == ["post_sign", "methods"] and resolved.state == "RI"
+    assert [f.fact for f in resolved.layer_facts] == ["water_source_within_2000_ft"]
+    case = case_for("us-xx-town")
+    on = case.hearings[0].date
+    assert "town_sign" not in {b.rule.id for b in snapshot(resolved, case, on).bindings}
+    elected = case.model_copy(update={"options": case.options.electing("post_sign", True)})
+    assert "town_sign" in {b.rule.id for b in snapshot(resolved, elected, on).bindings}
+    text = checklist(resolved)
+    assert "options.post_sign: true or false" in text
+    assert "(facts.water_source_within_2000_ft)" in text
+
+
+def test_an_unstated_choices_option_has_chosen_nothing(tmp_path: Path) -> None:
+    rule = SIGN_RULE.replace("{option.post_sign: true}", "{option.methods: {eq: []}}")
+    root = packs(tmp_path, us_xx=DECLARED, us_xx_town=CITY + rule)
+    case = case_for("us-xx-town")
+    snap = snapshot(resolve("us-xx-town", root), case, case.hearings[0].date)
+    assert "town_sign" in {b.rule.id for b in snap.bindings} and not snap.assumed
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        (
+            "when: {option.post_sign: true}",
+            "when: {option.post_signs: true}",
+            "rules[4].when: rule town_sign names option 'post_signs', which is not declared"
+            " under `options:` of this pack or its parents (declared: methods, post_sign)",
+        ),
+        (
+            "elected_by: option.post_sign}",
+            "elected_by: option.posting}",
+            "rules[4].params.elected_by: rule town_sign names option 'posting', which is not",
+        ),
+        (
+            "when: {option.post_sign: true}",
+            "when: {option.methods: {contains: fax}}",
+            "rules[4].when: rule town_sign compares option 'methods' with 'fax', not one of its"
+            " choices (mail, display_ad)",
+        ),
+    ],
+)
+def test_a_rule_may_test_only_an_option_the_chain_declares(
+    tmp_path: Path, old: str, new: str, expected: str
+) -> None:
+    city = CITY + SIGN_RULE.replace(old, new)
+    root = packs(tmp_path, us_xx=DECLARED, us_xx_town=city)
+    with pytest.raises(UserError) as exc:
+        resolve("us-xx-town", root)
+    line = next(i for i, s in enumerate(city.splitlines(), 1) if "id: town_sign" in s)
+    assert f"us-xx-town.yaml:{line}: {expected}" in problems(exc)
+
+
+def test_a_city_may_restate_but_not_narrow_a_declaration(tmp_path: Path) -> None:
+    city = CITY.replace(
+        "rules:\n",
+        "options:\n  - {id: post_sign, title: A sign, type: choices, choices: [big], citation: C § 1,"
+        " text: A sign.}\nlayer_facts:\n  - {fact: water_source_within_2000_ft, title: Water,"
+        " layer: water_sources, within_ft: 1000, citation: C § 2, text: Water within 1000 ft.}\n"
+        "rules:\n",
+        1,
+    )
+    root = packs(tmp_path, us_xx=DECLARED, us_xx_town=city)
+    with pytest.raises(UserError) as exc:
+        resolve("us-xx-town", root)
+    text = problems(exc)
+    assert "options[0].type: pack 'us-xx' declares option 'post_sign' as yes_no" in text
+    assert (
+        "layer_facts[0].within_ft: pack 'us-xx' reads water_source_within_2000_ft from"
+        " water_sources within 2000 ft" in text
+    )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        (
+            "fact: water_source_within_2000_ft",
+            "fact: water_nearby",
+            "layer_facts[0]: fact: 'water_nearby' is not a case fact",
+        ),
+        (
+            "layer: water_sources",
+            "layer: parcels",
+            "layer_facts[0]: unknown layer 'parcels'",
+        ),
+        (
+            "within_ft: 2000\n",
+            "within_ft: 2000\n    names: town\n",
+            "the case fact water_source_within_2000_ft takes neither `names` nor `holders`",
+        ),
+        (
+            "within_ft: 2000\n",
+            "within_ft: 2000\n    only_where: [surveyed]\n",
+            "the water_sources layer has no field 'surveyed'",
+        ),
+        (
+            "type: yes_no\n",
+            "type: choices\n",
+            "options[0]: a choices option lists its `choices`; a yes_no option has none",
+        ),
+        (
+            "params: {notice: mail_window, group: owners_within, distance_ft: 100}",
+            "params: {notice: mail_window, group: named, recipient_kind: council}",
+            "a named group needs `names` and `recipient_kind`",
+        ),
+        (
+            "params: {notice: mail_window, group: owners_within, distance_ft: 100}",
+            "params: {notice: mail_window, group: named, recipient_kind: council,"
+            " names: [{from: facts.councils}]}",
+            "from: 'facts.councils' is not a case field that holds a name",
+        ),
+        (
+            "params: {notice: mail_window, group: owners_within, distance_ft: 100}",
+            "params: {notice: mail_window, group: owners_within, distance_ft: 100,"
+            " mailing_address_outside: [municipality], names: [{from: registered_persons}]}",
+            "`names` and `recipient_kind` belong to the named group",
+        ),
+    ],
+)
+def test_bad_declarations_are_located(tmp_path: Path, old: str, new: str, expected: str) -> None:
+    assert old in DECLARED
+    root = packs(tmp_path, us_xx=DECLARED.replace(old, new, 1))
+    with pytest.raises(UserError) as exc:
+        load_pack_file("us-xx", root)
+    assert expected in problems(exc)

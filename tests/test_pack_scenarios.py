@@ -4,6 +4,13 @@ Each scenario takes a sample case, optionally changes some of its fields, and st
 rules must apply, which must not, which values bind after merging state and local law, which
 local rules are reported as conflicts, and which dates the schedule must compute
 (`deadlines: {<rule id>.<hearing body>: {latest, earliest, issues, copy_deadline}}`).
+
+Where a scenario speaks of what the GIS layers answer, the recipient list is collected as the
+build does (the layers answer the pack's `layer_facts` first, and the rules see those facts):
+`facts_found` (the case facts afterwards), `recipients` (each a name with the kind, city,
+rules or flags it must have), `not_recipients` (names), `findings` (codes), and
+`newspaper_zips` (the circulation ZIP codes a newspaper profile would list). `problems` are the
+case's option problems (`options.<id>: ...`); a scenario without them must have none.
 """
 
 from __future__ import annotations
@@ -14,9 +21,11 @@ from typing import Any
 
 import pytest
 
-from generator.inputs import load_profile, with_profile
+from generator.inputs import CaseFile, load_profile, option_problems, with_profile
 from generator.models.base import validate
 from generator.models.case import Case
+from generator.models.newspaper import NewspaperProfile
+from generator.recipients import collect
 from generator.rules.explain import conflicts
 from generator.rules.loader import resolve, snapshot
 from generator.schedule import compute
@@ -25,6 +34,7 @@ from generator.yamlio import Located, load
 from .conftest import ROOT
 
 SCENARIOS = sorted((ROOT / "tests" / "packs").glob("*.yaml"))
+GIS_KEYS = ("facts_found", "recipients", "not_recipients", "findings")
 
 
 def _cases() -> list[tuple[str, dict[str, Any], str]]:
@@ -63,12 +73,20 @@ def test_scenario(pack_id: str, scenario: dict[str, Any]) -> None:
     doc = load(ROOT / scenario["case"])
     for dotted, value in (scenario.get("changes") or {}).items():
         _set(doc.data, dotted, value)
-    case = validate(Case, Located(doc.data, doc.file, doc.values, doc.keys))
+    changed = Located(doc.data, doc.file, doc.values, doc.keys)
+    case = validate(Case, changed)
+    profile = None
     if case.newspaper and case.newspaper.profile:  # as load_case does
-        paper = with_profile(case.newspaper, load_profile(case.newspaper.profile))
-        case = case.model_copy(update={"newspaper": paper})
+        profile = load_profile(case.newspaper.profile)
+        case = case.model_copy(update={"newspaper": with_profile(case.newspaper, profile)})
     assert case.jurisdiction == pack_id
     resolved = resolve(pack_id)
+    found = [str(p) for p in option_problems(changed, case, resolved.options)]
+    for want in scenario.get("problems", []):
+        assert any(want in f for f in found), f"no problem {want!r}; have {found}"
+    assert found if scenario.get("problems") else not found, found
+    if any(key in scenario for key in GIS_KEYS):
+        case = _with_layers(scenario, case, profile, resolved)
     on = date.fromisoformat(scenario["on"]) if scenario.get("on") else case.hearings[0].date
     snap = snapshot(resolved, case, on)
     live = {rule_id: b for b in snap.bindings for rule_id in b.ids}
@@ -93,6 +111,38 @@ def test_scenario(pack_id: str, scenario: dict[str, Any]) -> None:
     if "conflicts" in scenario:
         reported = {c.local.id for c in conflicts(resolved, on)}
         assert set(scenario["conflicts"]) <= reported
+
+
+def _with_layers(
+    scenario: dict[str, Any], case: Case, profile: NewspaperProfile | None, resolved: Any
+) -> Case:
+    """Collect the recipients as the build does; check them; the case with the layers' facts."""
+    if "newspaper_zips" in scenario:
+        stand_in = profile or NewspaperProfile.model_construct()
+        profile = stand_in.model_copy(update={"circulation_zips": scenario["newspaper_zips"]})
+    path = ROOT / scenario["case"]
+    result = collect(CaseFile(case, path, path.stem, profile), resolved)
+    for fact, want in (scenario.get("facts_found") or {}).items():
+        have = getattr(result.case.facts, fact)
+        if isinstance(want, list) and want and isinstance(want[0], dict):
+            have = [h.model_dump(exclude_none=True) for h in have]
+        assert have == want, f"facts.{fact}: {have} != {want}"
+    people = {r.name: r for r in result.recipients}
+    for want in scenario.get("recipients") or []:
+        r = people.get(want["name"])
+        assert r is not None, f"no recipient {want['name']!r}; have {sorted(people)}"
+        for key, value in want.items():
+            have = getattr(r, key)
+            if isinstance(value, list):
+                assert set(value) <= set(have), f"{r.name}.{key}: {have} lacks {value}"
+            else:
+                assert have == value, f"{r.name}.{key}: {have!r} != {value!r}"
+    for name in scenario.get("not_recipients") or []:
+        assert name not in people, f"{name} should not be a recipient"
+    codes = {f.code for f in result.findings}
+    for code in scenario.get("findings") or []:
+        assert code in codes, f"no finding {code}; have {sorted(codes)}"
+    return result.case
 
 
 def test_every_pack_is_covered_by_scenarios() -> None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Literal
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from generator.models.base import ClockTime, IsoDate, Model
 from generator.models.facts import Facts
@@ -32,7 +33,7 @@ class AmendmentKind(StrEnum):
 
 
 class Initiator(StrEnum):
-    """Who initiated the amendment (A.R.S. § 9-462.04(A)(3) turns on this)."""
+    """Who initiated the amendment; some notice duties turn on it."""
 
     OWNER = "owner"
     COUNCIL = "council"
@@ -116,7 +117,7 @@ class Parcel(Model):
 
 
 class StandardsChange(Model):
-    """How a text change alters development standards (A.R.S. § 9-462.04(A)(4))."""
+    """How a text change alters development standards: units, height, stories, setbacks, uses."""
 
     units_or_floor_area_pct: float | None = Field(None, ge=0)
     height_pct: float | None = Field(None, ge=0)
@@ -336,16 +337,15 @@ class MapImage(Model):
 
 
 class Options(Model):
-    """Choices the law leaves to the municipality for this case."""
+    """Choices for this case: the general ones below, and the options its packs declare.
 
-    post_sign: bool | None = Field(None, description="Post an optional sign (11 O.S. § 43-106).")
-    large_scale_alternative: bool | None = Field(
-        None, description="Use half-page ads instead of letters (G.S. 160D-602(b))."
-    )
-    standards_notice_methods: list[Literal["mail", "utility_insert", "display_ad"]] = Field(
-        default_factory=list, description="A.R.S. § 9-462.04(A)(5) methods chosen."
-    )
-    protest_deadline_override: str | None = None
+    An option of the law (a sign the municipality may post, an alternative to letters) is
+    declared by a pack with its citation; the case elects it here by its id, and loading the
+    case refuses an option that no pack of its jurisdiction declares.
+    """
+
+    model_config = ConfigDict(**Model.model_config | {"extra": "allow"})
+
     recipient_order: Literal["owner", "street"] = Field(
         "owner", description="Order of the mailing list."
     )
@@ -353,6 +353,19 @@ class Options(Model):
         False, description="Start every letter on a new sheet (a blank page after odd letters)."
     )
     letter_files: bool = Field(False, description="Also write one PDF per letter, in a folder.")
+
+    @property
+    def elected(self) -> dict[str, Any]:
+        """The options of the law the case states, by id."""
+        return dict(self.model_extra or {})
+
+    def chosen(self, option_id: str) -> Any:
+        """What the case elects for a pack's option; None if it does not say."""
+        return self.elected.get(option_id)
+
+    def electing(self, option_id: str, value: Any) -> Options:
+        """These options with `option_id` set to `value`."""
+        return Options.model_validate({**self.model_dump(), option_id: value})
 
 
 class Case(Model):
@@ -415,6 +428,21 @@ class Case(Model):
     def hearing(self, body: Body) -> Hearing | None:
         """The first hearing held by `body`, if any."""
         return next((h for h in self.hearings if h.body == body), None)
+
+
+def field_type(path: str) -> Any:
+    """The type of the case field at a dotted path (`facts.water_source_towns`); None if none."""
+    model: Any = Case
+    annotation: Any = None
+    for part in path.split("."):
+        info = getattr(model, "model_fields", {}).get(part)
+        if info is None:
+            return None
+        annotation = info.annotation
+        inner = [a for a in get_args(annotation) if a is not type(None)]
+        optional = get_origin(annotation) in (UnionType, Union) and len(inner) == 1
+        model = inner[0] if optional else annotation
+    return annotation
 
 
 def case_id_from_path(path: Path) -> str:

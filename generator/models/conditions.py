@@ -9,15 +9,20 @@ A condition is a mapping from a fact name to what it must be, combined with `all
 
 A fact the case does not state counts as false, and the plan says which facts it assumed;
 `all` and `any` stop at the first part that decides, so only facts that mattered are named.
+
+`option.<id>` tests an option a pack declares (under `options:`, with its citation); the id is
+checked against the declarations when the pack is resolved.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from generator.models.case import AmendmentKind, Case
+from generator.models.options import CaseOption
 
 _OPS = {
     "eq": lambda a, b: a == b,
@@ -58,8 +63,26 @@ def _std(attr: str) -> Callable[[Case], Any]:
 _MAP = (AmendmentKind.MAP, AmendmentKind.BOTH)
 _TEXT = (AmendmentKind.TEXT, AmendmentKind.BOTH)
 
-FACTS: dict[str, Fact] = {
-    f.name: f
+OPTION = "option."  # `option.<id>`: an option a pack declares, as the case elects it
+
+
+class _FactTable(dict[str, Fact]):
+    """The facts by name; `option.<id>` is made on demand, since the packs declare the options."""
+
+    def __missing__(self, key: str) -> Fact:
+        if not key.startswith(OPTION):
+            raise KeyError(key)
+        option_id = key.removeprefix(OPTION)
+        return Fact(
+            key,
+            object,
+            "an option the case may elect under `options`",
+            lambda c: c.options.chosen(option_id),
+        )
+
+
+FACTS: dict[str, Fact] = _FactTable(
+    (f.name, f)
     for f in [
         Fact("amendment_kind", str, "map, text or both", lambda c: c.amendment.kind.value),
         Fact("map_change", bool, "the zoning map changes", lambda c: c.amendment.kind in _MAP),
@@ -225,27 +248,10 @@ FACTS: dict[str, Fact] = {
             "owners of 50 % or more of the land presented the amendment",
             lambda c: c.facts.filed_by_owners_of_half_the_land,
         ),
-        Fact(
-            "option.post_sign",
-            bool,
-            "the case elects the optional sign",
-            lambda c: c.options.post_sign,
-        ),
-        Fact(
-            "option.large_scale_alternative",
-            bool,
-            "the case elects half-page ads instead of letters",
-            lambda c: c.options.large_scale_alternative,
-        ),
-        Fact(
-            "option.standards_notice_methods",
-            list,
-            "the A.R.S. § 9-462.04(A)(5) methods chosen",
-            lambda c: list(c.options.standards_notice_methods),
-        ),
         Fact("council_size", int, "members of the governing body", lambda c: c.council_size),
     ]
-}
+)
+_OPTION_ID = re.compile(r"[a-z][a-z0-9_]{0,32}\Z")
 
 
 def check(cond: Any, where: str = "when") -> None:
@@ -260,7 +266,9 @@ def check(cond: Any, where: str = "when") -> None:
                 check(sub, f"{where}.{key}[{i}]")
         elif key == "not":
             check(value, f"{where}.not")
-        elif key not in FACTS:
+        elif key.startswith(OPTION) and not _OPTION_ID.match(key.removeprefix(OPTION)):
+            raise ValueError(f"{where}: {key!r} is not an option id (option.<id>)")
+        elif not key.startswith(OPTION) and key not in FACTS:
             raise ValueError(
                 f"{where}: unknown fact {key!r}; known facts: {', '.join(sorted(FACTS))}"
             )
@@ -280,23 +288,34 @@ class Evaluation:
     assumed: set[str]
 
 
-def evaluate(cond: dict[str, Any] | None, case: Case) -> Evaluation:
-    """Evaluate a condition against a case; `None` (no condition) is always true."""
+def evaluate(
+    cond: dict[str, Any] | None, case: Case, options: Mapping[str, CaseOption] | None = None
+) -> Evaluation:
+    """Evaluate a condition against a case; `None` (no condition) is always true.
+
+    `options` are the options the packs declare: a choices option the case leaves unstated
+    has chosen nothing (an empty list), a yes/no option is not stated (assumed false).
+    """
     assumed: set[str] = set()
-    value = True if cond is None else _eval(cond, case, assumed)
+    value = True if cond is None else _eval(cond, case, assumed, options or {})
     return Evaluation(value, assumed)
 
 
-def _eval(cond: dict[str, Any], case: Case, assumed: set[str]) -> bool:
+def _eval(
+    cond: dict[str, Any], case: Case, assumed: set[str], options: Mapping[str, CaseOption]
+) -> bool:
     for key, want in cond.items():  # the keys of one mapping must all hold
         if key == "all":
-            ok = all(_eval(c, case, assumed) for c in want)
+            ok = all(_eval(c, case, assumed, options) for c in want)
         elif key == "any":
-            ok = any(_eval(c, case, assumed) for c in want)
+            ok = any(_eval(c, case, assumed, options) for c in want)
         elif key == "not":
-            ok = not _eval(want, case, assumed)
+            ok = not _eval(want, case, assumed, options)
         else:
             have = FACTS[key].get(case)
+            declared = options.get(key.removeprefix(OPTION)) if key.startswith(OPTION) else None
+            if have is None and declared is not None and declared.type == "choices":
+                have = []
             if have is None:
                 assumed.add(key)
             if isinstance(want, dict):
@@ -310,6 +329,20 @@ def _eval(cond: dict[str, Any], case: Case, assumed: set[str]) -> bool:
         if not ok:
             return False
     return True
+
+
+def options_in(cond: dict[str, Any] | None) -> list[tuple[str, Any]]:
+    """The options a condition tests, each with what it wants: `[("post_sign", True)]`."""
+    found: list[tuple[str, Any]] = []
+    for key, want in (cond or {}).items():
+        if key in ("all", "any"):
+            for sub in want:
+                found += options_in(sub)
+        elif key == "not":
+            found += options_in(want)
+        elif key.startswith(OPTION):
+            found.append((key.removeprefix(OPTION), want))
+    return found
 
 
 def describe(cond: dict[str, Any] | None) -> str:

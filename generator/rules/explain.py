@@ -15,6 +15,7 @@ from generator.models.pack import (
     NoticeParams,
     ProofParams,
     ProtestParams,
+    RecipientGroup,
     RecipientsParams,
     Rule,
     Timing,
@@ -224,7 +225,7 @@ def checklist(
                     if p.distance_ft
                     else ""
                 )
-                who = _GROUPS.get(p.group.value, p.group.value.replace("_", " "))
+                who = describe_group(p)
                 lines.append(_line(item, "to") + f"\n      {who}{dist}")
                 lines += _extra(item)
             elif isinstance(p, ProofParams) and set(p.proves) & ids:
@@ -256,6 +257,7 @@ def checklist(
             elif isinstance(item.params, ProtestParams):
                 lines.append("      " + describe_protest(item.params))
             lines += _extra(item)
+    lines += _declarations(resolved)
     found = conflicts(resolved, on, only)
     lines += ["", "CONFLICTS BETWEEN STATE AND LOCAL LAW (the stricter binds)"]
     if not found:
@@ -282,7 +284,48 @@ def _extra(item: Item) -> list[str]:
     return out
 
 
-_GROUPS = {"owners_within": "owners of land", "councils_within": "councils of municipalities"}
+_GROUPS = {"owners_within": "owners of land"}
+_AREAS = {
+    "newspaper_circulation": "the newspaper's circulation area",
+    "municipality": "the municipality",
+}
+
+
+def describe_group(p: RecipientsParams) -> str:
+    """Say who a recipients rule selects: "owners of land", "Council of <name> for each ..."."""
+    if p.group == RecipientGroup.NAMED:
+        sources = [
+            f"each one named in `{source.from_}`"
+            if source.pattern == "{name}"
+            else f"{source.pattern.replace('{name}', '<name>')} for each name in `{source.from_}`"
+            for source in p.names
+        ]
+        return "; if none, ".join(sources)
+    who = _GROUPS.get(p.group.value, p.group.value.replace("_", " "))
+    if p.mailing_address_outside:
+        who += " whose mailing address lies outside " + " or ".join(
+            _AREAS[a] for a in p.mailing_address_outside
+        )
+    return who
+
+
+def _declarations(resolved: ResolvedPack) -> list[str]:
+    """The options a case may elect and the facts the GIS layers answer, with their law."""
+    lines = []
+    if resolved.options:
+        lines += ["", "OPTIONS THE CASE MAY ELECT (`options:`)"]
+        for o in resolved.options.values():
+            values = f"one or more of {', '.join(o.choices)}" if o.choices else "true or false"
+            lines.append(f"  [ ] {o.title} — {o.citation}  (options.{o.id}: {values})")
+    if resolved.layer_facts:
+        lines += ["", "FACTS THE GIS LAYERS ANSWER (`layer_facts:`)"]
+        for f in resolved.layer_facts:
+            reach = f"within {f.within_ft:,g} ft of" if f.within_ft else "in or touching"
+            lines.append(f"  [ ] {f.title} — {f.citation}  (facts.{f.fact})")
+            lines.append(f"      the `{f.layer}` layer's features {reach} the land")
+    return lines
+
+
 _OF = {
     "lots_in_change": "the area of the lots in the change",
     "lots_within_radius": "the area of the lots within",
@@ -328,6 +371,10 @@ def as_json(
                 "params": item.params.model_dump(mode="json", exclude_defaults=True),
             }
             for item in items(resolved, on, only)
+        ],
+        "options": [o.model_dump(mode="json") for o in resolved.options.values()],
+        "layer_facts": [
+            f.model_dump(mode="json", exclude_defaults=True) for f in resolved.layer_facts
         ],
         "conflicts": [
             {

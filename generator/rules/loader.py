@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 from pathlib import Path
-from typing import Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from pydantic import Field
 
@@ -18,8 +18,16 @@ from generator.errors import Problem, UserError, display_path
 from generator.hashing import sha256_files
 from generator.models.base import Model, validate
 from generator.models.case import Case
-from generator.models.conditions import evaluate
-from generator.models.pack import AnyRule, Calendar, Pack, Rule, TimeCounting
+from generator.models.conditions import OPTION, evaluate, options_in
+from generator.models.options import CaseOption
+from generator.models.pack import (
+    AnyRule,
+    Calendar,
+    LayerFact,
+    Pack,
+    Rule,
+    TimeCounting,
+)
 from generator.paths import jurisdictions
 from generator.rules.merge import Difference, EmptyWindowError, bind
 from generator.yamlio import Located, load
@@ -116,6 +124,24 @@ class ResolvedPack:
         """The narrowest pack's time zone."""
         return next((p.pack.timezone for p in reversed(self.chain) if p.pack.timezone), None)
 
+    @property
+    def state(self) -> str | None:
+        """The USPS code of the state whose law the chain applies."""
+        return next((p.pack.state for p in reversed(self.chain) if p.pack.state), None)
+
+    @property
+    def options(self) -> dict[str, CaseOption]:
+        """The options a case of this jurisdiction may elect, by id (the narrowest declaration)."""
+        return {o.id: o for pf in self.chain for o in pf.pack.options}
+
+    @property
+    def layer_facts(self) -> list[LayerFact]:
+        """The facts GIS layers answer, in the order first declared; the narrowest pack decides."""
+        out: dict[str, LayerFact] = {}
+        for pf in self.chain:
+            out.update({f.fact: f for f in pf.pack.layer_facts})
+        return list(out.values())
+
     def rule(self, rule_id: str) -> Rule:
         """The rule with this id."""
         return next(r for r in self.rules if r.id == rule_id)
@@ -157,6 +183,14 @@ def load_pack_file(pack_id: str, root: Path | None = None) -> PackFile:
         )
     rules = list(pack.rules)
     where = _rule_lines(header, rules)
+    for section, key in (("options", "id"), ("layer_facts", "fact")):
+        for i, entry in enumerate(getattr(pack, section)):
+            pos = header.values.get((section, i))
+            where[f"{section}:{getattr(entry, key)}"] = (
+                header.file,
+                pos[0] if pos else None,
+                f"{section}[{i}]",
+            )
     for path in paths[1:]:
         doc = load(path)
         try:
@@ -261,6 +295,7 @@ def _resolve(pack_id: str, root: Path) -> ResolvedPack:
         raise UserError(problems)
     resolved = ResolvedPack(pack_id, chain, rules, origin, pairs)
     _check_references(resolved)
+    _check_declarations(resolved)
     return resolved
 
 
@@ -283,6 +318,90 @@ def _check_references(resolved: ResolvedPack) -> None:
                 )
     if problems:
         raise UserError(problems)
+
+
+def _check_declarations(resolved: ResolvedPack) -> None:
+    """Options and layer facts along the chain agree, and every option a rule tests is declared.
+
+    A narrower pack may declare again an option or a layer fact of a parent (to cite its own
+    law): an option keeps its type and choices, and a fact is read at least as far as the
+    parent reads it, since local law adds to state law and never takes from it.
+    """
+    problems: list[Problem] = []
+    options: dict[str, tuple[CaseOption, str]] = {}
+    facts: dict[str, tuple[LayerFact, str]] = {}
+    for pf in resolved.chain:
+        for option in pf.pack.options:
+            parent = options.get(option.id)
+            if parent and (parent[0].type, parent[0].choices) != (option.type, option.choices):
+                was = parent[0].type + (
+                    f" ({', '.join(parent[0].choices)})" if parent[0].choices else ""
+                )
+                problems.append(
+                    pf.problem(
+                        f"options:{option.id}",
+                        "type",
+                        f"pack {parent[1]!r} declares option {option.id!r} as {was};"
+                        " declare it the same way",
+                    )
+                )
+            options[option.id] = (option, pf.pack.id)
+        for fact in pf.pack.layer_facts:
+            parent_fact = facts.get(fact.fact)
+            if parent_fact and (
+                fact.layer != parent_fact[0].layer or fact.within_ft < parent_fact[0].within_ft
+            ):
+                problems.append(
+                    pf.problem(
+                        f"layer_facts:{fact.fact}",
+                        "within_ft",
+                        f"pack {parent_fact[1]!r} reads {fact.fact} from {parent_fact[0].layer}"
+                        f" within {parent_fact[0].within_ft:g} ft; a narrower pack reads the"
+                        " same layer at least as far",
+                    )
+                )
+            facts[fact.fact] = (fact, pf.pack.id)
+    declared = resolved.options
+    for pf, rule in ((f, r) for f in resolved.chain for r in f.pack.rules):
+        elected = getattr(rule.params, "elected_by", None) or ""
+        tested = [("when", option_id, want) for option_id, want in options_in(rule.when)]
+        if elected.startswith(OPTION):
+            tested.append(("params.elected_by", elected.removeprefix(OPTION), None))
+        for where, option_id, want in tested:
+            option = declared.get(option_id)
+            if option is None:
+                known = ", ".join(sorted(declared)) or "none"
+                problems.append(
+                    pf.problem(
+                        rule.id,
+                        where,
+                        f"rule {rule.id} names option {option_id!r}, which is not declared under"
+                        f" `options:` of this pack or its parents (declared: {known})",
+                    )
+                )
+                continue
+            bad = _unknown_values(option, want)
+            if bad:
+                problems.append(
+                    pf.problem(
+                        rule.id,
+                        "when",
+                        f"rule {rule.id} compares option {option_id!r} with {', '.join(bad)},"
+                        f" not one of its choices ({', '.join(option.choices)})",
+                    )
+                )
+    if problems:
+        raise UserError(problems)
+
+
+def _unknown_values(option: CaseOption, want: Any) -> list[str]:
+    """The values a condition compares a choices option with that are not among its choices."""
+    if option.type != "choices" or want is None:
+        return []
+    values: list[Any] = []
+    for value in want.values() if isinstance(want, dict) else [want]:
+        values += value if isinstance(value, list) else [value]
+    return [repr(v) for v in values if v not in option.choices]
 
 
 P = TypeVar("P", bound=Model)
@@ -329,7 +448,7 @@ def snapshot(resolved: ResolvedPack, case: Case, on: date) -> Snapshot:
     for rule in resolved.rules:
         if not rule.effective.covers(on):
             continue
-        outcome = evaluate(rule.when, case)
+        outcome = evaluate(rule.when, case, resolved.options)
         assumed |= outcome.assumed
         if outcome.value:
             live.append(rule)

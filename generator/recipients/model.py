@@ -1,0 +1,139 @@
+"""The recipient list: one letter per owner and mailing address, and how names and addresses compare."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.findings import Finding
+
+_SUFFIXES = {
+    "STREET": "ST", "AVENUE": "AVE", "ROAD": "RD", "DRIVE": "DR", "LANE": "LN", "BOULEVARD": "BLVD",
+    "COURT": "CT", "PLACE": "PL", "TERRACE": "TER", "CIRCLE": "CIR", "HIGHWAY": "HWY", "PARKWAY": "PKWY",
+    "NORTH": "N", "SOUTH": "S", "EAST": "E", "WEST": "W", "SUITE": "STE", "APARTMENT": "APT",
+    "POST OFFICE BOX": "PO BOX", "P O BOX": "PO BOX",
+}  # fmt: skip
+
+
+def normalize_name(name: str) -> str:
+    """Owner names compare without case, punctuation or spacing differences."""
+    return " ".join(re.sub(r"[^\w&' ]", " ", name.upper()).split())
+
+
+def normalize_address(address: str) -> str:
+    """Street lines compare with USPS abbreviations, without punctuation."""
+    words = " ".join(re.sub(r"[.,#]", " ", address.upper()).split())
+    for long, short in _SUFFIXES.items():
+        words = re.sub(rf"\b{long}\b", short, words)
+    return words
+
+
+@dataclass
+class Recipient:
+    """One letter: a name, a mailing address, the parcels it concerns, and why it is sent."""
+
+    name: str
+    lines: list[str]
+    city: str
+    state: str
+    zip5: str
+    zip4: str = ""
+    kind: str = "owner"  # owner | occupant | added, or a named group's kind (council, agency...)
+    parcels: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    citations: list[str] = field(default_factory=list)
+    distance_ft: float | None = None
+    flags: list[str] = field(default_factory=list)
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """One recipient per normalized name and mailing address."""
+        return normalize_name(self.name), normalize_address(" ".join(self.lines)), self.zip5
+
+    def merge(self, other: Recipient) -> None:
+        """Fold another selection of the same owner into this one."""
+        self.parcels += [p for p in other.parcels if p not in self.parcels]
+        self.rules += [r for r in other.rules if r not in self.rules]
+        self.citations += [c for c in other.citations if c not in self.citations]
+        self.flags += [f for f in other.flags if f not in self.flags]
+        if other.distance_ft is not None:
+            self.distance_ft = (
+                other.distance_ft
+                if self.distance_ft is None
+                else min(self.distance_ft, other.distance_ft)
+            )
+
+    def row(self) -> dict[str, str]:
+        """The recipients.csv row."""
+        return {
+            "recipient": self.name,
+            "kind": self.kind,
+            "address_1": self.lines[0] if self.lines else "",
+            "address_2": " / ".join(self.lines[1:]),
+            "city": self.city,
+            "state": self.state,
+            "zip": self.zip5,
+            "zip4": self.zip4,
+            "parcels": "; ".join(self.parcels),
+            "rule": "; ".join(self.rules),
+            "citation": "; ".join(self.citations),
+            "distance_ft": "" if self.distance_ft is None else f"{self.distance_ft:.1f}",
+            "flags": "; ".join(self.flags),
+        }
+
+
+@dataclass
+class RecipientList:
+    """The recipients, the geometry behind them, and how they were found."""
+
+    recipients: list[Recipient]
+    provenance: dict[str, Any]
+    findings: list[Finding]
+    subject: Any = None  # shapely geometry in the measuring CRS
+    selected: Any = None  # GeoDataFrame of selected parcels (measuring CRS)
+    buffers: dict[float, Any] = field(default_factory=dict)
+    crs: Any = None
+    case: Any = None  # the case, with the facts the layers answered
+    computed_facts: dict[str, Any] = field(default_factory=dict)
+
+    def note_layer(self, reader: Any) -> None:
+        """Record a layer read (a `LayerReader`), once however often it is read."""
+        layers = self.provenance["layers"]
+        if not any(x["layer"] == reader.name for x in layers):
+            layers.append(reader.source.as_json())  # hashes the file: only once
+
+
+def split_zip(raw: Any) -> tuple[str, str]:
+    """`02914-1234` → (`02914`, `1234`); anything else is kept whole as the ZIP."""
+    digits = str(raw or "").strip()
+    match = re.match(r"^(\d{5})(?:-?(\d{4}))?$", digits)
+    return (match.group(1), match.group(2) or "") if match else (digits, "")
+
+
+def parse_address(text: str) -> tuple[list[str], str, str, str]:
+    """`145 Taunton Avenue, East Providence, RI 02914` → lines, city, state, ZIP."""
+    match = re.match(
+        r"^(?P<lines>.+),\s*(?P<city>[^,]+),\s*(?P<state>[A-Z]{2})\s+(?P<zip>\d{5}(?:-\d{4})?)$",
+        text,
+    )
+    if not match:
+        return ([text] if text else []), "", "", ""
+    lines = [part.strip() for part in match["lines"].split(",")]
+    return lines, match["city"].strip(), match["state"], match["zip"]
+
+
+def feet(value: Any) -> float | None:
+    """A distance read from a layer or list, rounded to hundredths; None if there is none."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return None if number != number else round(number, 2)  # NaN is no distance
+
+
+def text(value: Any) -> str:
+    """A layer value as text: empty for missing values (None, NaN)."""
+    if value is None or (isinstance(value, float) and value != value):  # NaN
+        return ""
+    return str(value).strip()

@@ -1,0 +1,248 @@
+"""Owners from the parcel layer: the subject area, and the parcels each owner group selects.
+
+Distances are measured from the union of the subject parcels in the measuring CRS; a parcel any
+part of which lies within R feet (at exactly R feet too) is selected.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.errors import UserError
+from generator.inputs import CaseFile
+from generator.models.pack import RecipientGroup, RecipientsParams
+from generator.recipients.model import (
+    Recipient,
+    RecipientList,
+    feet,
+    normalize_address,
+    split_zip,
+    text,
+)
+from generator.rules.loader import Binding, ResolvedPack
+
+# A margin around the largest distance when reading the bounding box (feet).
+MARGIN_FT = 50.0
+# How far across a street or railroad an "abutting" parcel may lie when the pack sets no width.
+DEFAULT_CORRIDOR_FT = 150.0
+# A parcel is not "across" a street from the subject when other lots cover this share of the gap.
+BLOCKED_SHARE = 0.25
+
+
+def open_parcels(cf: CaseFile, pack: ResolvedPack, result: RecipientList) -> Any:
+    """Open the parcel layer and find the subject area (the union of the subject parcels)."""
+    import shapely  # heavy: imported only for GIS work
+
+    from generator.gis.layers import LayerReader, measuring_crs
+
+    gis = cf.case.gis
+    assert gis and gis.parcels
+    crs_name = gis.measure_crs or pack.measure_crs
+    if not crs_name:
+        raise UserError(
+            cf.problem(
+                ("gis", "measure_crs"),
+                "give the projected CRS in feet to measure in, such as EPSG:3438",
+            )
+        )
+    crs = measuring_crs(crs_name, "gis.measure_crs")
+    reader = LayerReader(cf, "parcels", gis.parcels, crs)
+    result.crs = crs
+    result.provenance.update(
+        {"method": "GIS parcel layer: bounding-box read through its index, then distance from the union"
+                   " of the subject parcels (dwithin: a parcel at exactly the distance is within it)",
+         "crs": crs.to_string()}
+    )  # fmt: skip
+    result.provenance["layers"].append(reader.source.as_json())
+    ids = [p.id for p in cf.case.parcels]
+    if ids:
+        subjects = reader.read(where={"parcel_id": ids})
+        found = set(subjects["parcel_id"].astype(str))
+        missing = [i for i in ids if i not in found]
+        if missing:
+            field_name = gis.parcels.fields["parcel_id"]
+            raise UserError(
+                cf.problem(
+                    ("parcels",),
+                    f"parcel(s) {', '.join(missing)} not found in {reader.path.name} (field {field_name})",
+                )
+            )
+        result.subject = shapely.union_all(subjects.geometry.values)
+    return reader
+
+
+def from_layers(
+    cf: CaseFile, reader: Any, rules: list[Binding[RecipientsParams]], result: RecipientList
+) -> None:
+    """Select parcels by the owner rules and turn their owners into recipients."""
+    import shapely
+
+    ids = [p.id for p in cf.case.parcels]
+    reach = max([b.params.distance_ft or 0 for b in rules] + [DEFAULT_CORRIDOR_FT])
+    near = None
+    if result.subject is not None:
+        x0, y0, x1, y1 = result.subject.bounds
+        pad = reach + MARGIN_FT
+        near = reader.read(bbox=(x0 - pad, y0 - pad, x1 + pad, y1 + pad))
+        near["distance_ft"] = shapely.distance(near.geometry.values, result.subject)
+    selected: dict[str, Any] = {}
+    for b in rules:
+        p = b.params
+        rows = _select(cf, reader, p, near, ids, result.subject)
+        count = 0 if rows is None else len(rows)
+        for _, row in [] if rows is None else rows.iterrows():
+            result.recipients.extend(owners_of(row, b, _unknown_circulation(cf, p)))
+            selected[str(row["parcel_id"])] = row
+        if p.distance_ft and result.subject is not None:
+            result.buffers[p.distance_ft] = result.subject.buffer(p.distance_ft, quad_segs=32)
+        result.provenance["rules"].append(
+            {"rule": b.rule.id, "citation": "; ".join(dict.fromkeys(b.citations)), "group": p.group.value,
+             "distance_ft": p.distance_ft, "parcels": count}
+        )  # fmt: skip
+    if selected:
+        import geopandas as gpd
+
+        result.selected = gpd.GeoDataFrame(
+            list(selected.values()), geometry="geometry", crs=result.crs
+        )
+
+
+def _select(
+    cf: CaseFile, reader: Any, p: RecipientsParams, near: Any, ids: list[str], subject: Any
+) -> Any:
+    """The parcels one rule selects."""
+    import shapely
+
+    group = p.group
+    if group == RecipientGroup.OWNERS_MADE_NONCONFORMING:
+        return _nonconforming(cf, reader)
+    if near is None:
+        return near
+    if group in (RecipientGroup.SUBJECT_OWNERS, RecipientGroup.SUBJECT_OWNER_ACTUAL_NOTICE):
+        rows = near[near["parcel_id"].astype(str).isin(ids)]
+        return rows[mailed_outside(cf, rows, p.mailing_address_outside)] if len(rows) else rows
+    if group == RecipientGroup.OWNERS_WITHIN:
+        # dwithin, not buffer + intersects: a buffer's arcs are chords and miss parcels at exactly R.
+        mask = shapely.dwithin(near.geometry.values, subject, p.distance_ft or 0)
+        return near[mask]
+    touching = shapely.dwithin(near.geometry.values, subject, 1.0)
+    if not p.includes_across:
+        return near[touching]
+    width = p.across_streets_narrower_than_ft or DEFAULT_CORRIDOR_FT
+    others = near.geometry.values
+    tree = shapely.STRtree(others)
+    keep = list(touching)
+    for i, geom in enumerate(others):
+        if keep[i] or near["distance_ft"].iloc[i] > width:
+            continue
+        # Across only a right-of-way: the gap where the two parcels face each other (the lens
+        # where their half-distance buffers meet) is (nearly) no one's lot.
+        reach = near["distance_ft"].iloc[i] / 2 + 1.0
+        both = shapely.union(subject, geom)
+        between = shapely.intersection(subject.buffer(reach), geom.buffer(reach)).difference(both)
+        blockers = [j for j in tree.query(between, predicate="intersects") if j != i]
+        covered = sum(shapely.intersection(others[j], between).area for j in blockers)
+        keep[i] = between.area == 0 or covered / between.area < BLOCKED_SHARE
+    return near[keep]
+
+
+def mailed_outside(cf: CaseFile, rows: Any, areas: list[str]) -> list[bool]:
+    """Which owners' mailing addresses lie outside one of `areas`; all of them if no area is named.
+
+    Without the newspaper's circulation ZIP codes (its profile's `circulation_zips`) no owner
+    can be shown to live inside the circulation area, so every owner counts as outside it.
+    """
+    if not areas:
+        return [True] * len(rows)
+    zips = set(cf.newspaper_profile.circulation_zips) if cf.newspaper_profile else set()
+    town = cf.case.municipality.upper()
+    out = []
+    for zip_code, city in zip(rows["mail_zip"], rows["mail_city"], strict=True):
+        outside = False
+        if "newspaper_circulation" in areas:
+            outside = not zips or split_zip(zip_code)[0] not in zips
+        if "municipality" in areas:
+            outside = outside or text(city).upper() not in town
+        out.append(outside)
+    return out
+
+
+def _unknown_circulation(cf: CaseFile, p: RecipientsParams) -> list[str]:
+    """The flag owners get when they are mailed because the circulation area is unknown."""
+    known = bool(cf.newspaper_profile and cf.newspaper_profile.circulation_zips)
+    if "newspaper_circulation" in p.mailing_address_outside and not known:
+        return ["newspaper's circulation area unknown: mailed"]
+    return []
+
+
+def _nonconforming(cf: CaseFile, reader: Any) -> Any:
+    """Lots conforming before a text change and nonconforming after it (area or frontage)."""
+    import pandas as pd
+
+    amendment = cf.case.amendment
+    frames = []
+    if amendment.nonconforming_parcels:
+        frames.append(reader.read(where={"parcel_id": amendment.nonconforming_parcels}))
+    for standard in amendment.lot_standards:
+        if "zoning" not in reader.fields:
+            raise UserError(
+                cf.problem(
+                    ("gis", "parcels", "fields"),
+                    "map `zoning` to find the lots a text change makes nonconforming",
+                )
+            )
+        lots = reader.read(where={"zoning": [standard.district]})
+        hit = pd.Series(False, index=lots.index)
+        for attr, limits in (
+            ("lot_area_sqft", standard.lot_area_sqft),
+            ("frontage_ft", standard.frontage_ft),
+        ):
+            if limits is None:
+                continue
+            if attr not in reader.fields:
+                raise UserError(
+                    cf.problem(
+                        ("gis", "parcels", "fields"),
+                        f"map `{attr}` to compare lots with the new minimum",
+                    )
+                )
+            before, after = limits
+            value = pd.to_numeric(lots[attr], errors="coerce")
+            hit |= (value >= before) & (value < after)
+        frames.append(lots[hit])
+    if not frames:
+        return None
+    out = pd.concat(frames)
+    return out[~out["parcel_id"].duplicated()]
+
+
+def owners_of(
+    row: Any, b: Binding[RecipientsParams], flags: list[str] | None = None
+) -> list[Recipient]:
+    """The owner of a selected parcel (and an occupant letter where the pack asks for one)."""
+    p = b.params
+    name = text(row.get("owner_name"))
+    second = text(row.get("owner_name2"))
+    zip5, zip4 = split_zip(row.get("mail_zip"))
+    lines = [x for x in (text(row.get("mail_address1")), text(row.get("mail_address2"))) if x]
+    distance = row.get("distance_ft")
+    owner = Recipient(
+        f"{name} & {second}" if second else name,
+        lines,
+        text(row.get("mail_city")),
+        text(row.get("mail_state")).upper(),
+        zip5,
+        zip4,
+        "owner",
+        [str(row["parcel_id"])],
+        [b.rule.id],
+        list(dict.fromkeys(b.citations)),
+        feet(distance),
+        list(flags or []),
+    )
+    out = [owner]
+    site = text(row.get("site_address"))
+    if p.occupants and site and normalize_address(site) != normalize_address(" ".join(lines)):
+        out.append(Recipient("Occupant", [site], text(row.get("municipality")), owner.state, "", kind="occupant",
+                             parcels=[str(row["parcel_id"])], rules=[b.rule.id], citations=owner.citations))  # fmt: skip
+    return out
