@@ -14,13 +14,7 @@ from generator.findings import Finding, cited
 from generator.kinds import DocumentKind
 from generator.models.case import Case, Hearing
 from generator.models.conditions import FACTS
-from generator.models.pack import (
-    Channel,
-    ClauseParams,
-    ClauseTopic,
-    FormatParams,
-    NoticeParams,
-)
+from generator.models.pack import Channel, ClauseParams, ClauseTopic, FormatParams, NoticeParams
 from generator.rules.explain import describe_timing
 from generator.rules.loader import Binding, ResolvedPack, Snapshot, snapshot
 

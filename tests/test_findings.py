@@ -88,9 +88,7 @@ def _id(example: dict) -> str:
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=_id)
-def test_finding_examples(
-    example: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_finding_examples(example: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     prepared = prepare(variant(example, tmp_path, monkeypatch))
     found = list(prepared.findings)
     build = example.get("build")

@@ -67,7 +67,7 @@ def test_a_person_added_by_hand_gets_a_letter_a_label_a_line_and_a_place_in_the_
     text += (
         "additional_recipients:\n"
         "  - name: Marguerite D'Angelo\n"
-        "    address: {lines: [88 Juniper Hill Road], city: Barrington, state: RI, zip: \"02806\"}\n"
+        '    address: {lines: [88 Juniper Hill Road], city: Barrington, state: RI, zip: "02806"}\n'
         "    reason: asked at the counter to be told of the hearing\n"
     )
     folder = build(write_case(tmp_path, text, "ep-2027-za-03.yaml"), tmp_path / "out").folder

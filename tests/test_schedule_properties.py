@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from generator.inputs import load_case
 from generator.legal_calendar import LegalCalendar
 from generator.models.case import Weekday
-from generator.models.pack import Timing
+from generator.models.timing import Timing
 from generator.rules.loader import resolve
 from generator.schedule import Context, Deadline, time_act, zone_of
 

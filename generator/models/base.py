@@ -6,7 +6,7 @@ import re
 from datetime import date, time
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from generator.errors import Problem, UserError
 from generator.yamlio import Located
@@ -117,3 +117,18 @@ def _has(node: dict[str, Any] | list[Any], part: Any) -> bool:
 def _dedupe(problems: list[Problem]) -> list[Problem]:
     seen: set[Problem] = set()
     return [p for p in problems if not (p in seen or seen.add(p))]
+
+
+def stricter(how: str) -> Any:
+    """Mark how a parameter merges when a local rule supplements a state rule.
+
+    `max`/`min`: the larger/smaller number binds; `or`: true if either says so; `union`: both
+    lists; `prose`: wording, the parent's stands. A parameter without a mark must agree; if it
+    does not, the parent's value binds and the difference is reported.
+    """
+    return {"stricter": how}
+
+
+def prose(description: str | None = None) -> Any:
+    """An optional free-text parameter: wording may differ between state and local law."""
+    return Field(None, description=description, json_schema_extra=stricter("prose"))

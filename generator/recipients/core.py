@@ -7,7 +7,7 @@ from typing import Any
 
 from generator.findings import Finding
 from generator.inputs import CaseFile
-from generator.models.pack import OWNER_GROUPS, RecipientsParams
+from generator.models.recipient_rules import OWNER_GROUPS, RecipientsParams
 from generator.recipients.layer_facts import facts_from_layers
 from generator.recipients.listed import from_radius_list, listed
 from generator.recipients.model import (

@@ -13,7 +13,7 @@ from typing import Any
 from generator.findings import Finding
 from generator.inputs import CaseFile
 from generator.models.facts import Facts, Holder
-from generator.models.pack import LayerFact
+from generator.models.recipient_rules import LayerFact
 from generator.recipients.model import RecipientList, text
 from generator.recipients.owners import MARGIN_FT
 from generator.rules.loader import ResolvedPack

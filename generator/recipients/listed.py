@@ -14,7 +14,12 @@ from generator.findings import Finding
 from generator.hashing import sha256_file
 from generator.inputs import CaseFile
 from generator.models.case import Case
-from generator.models.pack import AddressLookup, NameSource, RecipientGroup, RecipientsParams
+from generator.models.recipient_rules import (
+    AddressLookup,
+    NameSource,
+    RecipientGroup,
+    RecipientsParams,
+)
 from generator.recipients.model import Recipient, RecipientList, parse_address, split_zip, text
 from generator.recipients.owners import owners_of
 from generator.rules.loader import Binding

@@ -10,7 +10,7 @@ from typing import Any
 
 from generator.errors import UserError
 from generator.inputs import CaseFile
-from generator.models.pack import RecipientGroup, RecipientsParams
+from generator.models.recipient_rules import RecipientGroup, RecipientsParams
 from generator.recipients.model import (
     Recipient,
     RecipientList,

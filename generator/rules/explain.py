@@ -15,12 +15,10 @@ from generator.models.pack import (
     NoticeParams,
     ProofParams,
     ProtestParams,
-    RecipientGroup,
-    RecipientsParams,
     Rule,
-    Timing,
-    TimingType,
 )
+from generator.models.recipient_rules import RecipientGroup, RecipientsParams
+from generator.models.timing import Timing, TimingType
 from generator.rules.loader import ResolvedPack
 from generator.rules.merge import EmptyWindowError, bind
 

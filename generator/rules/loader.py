@@ -20,14 +20,9 @@ from generator.models.base import Model, validate
 from generator.models.case import Case
 from generator.models.conditions import OPTION, evaluate, options_in
 from generator.models.options import CaseOption
-from generator.models.pack import (
-    AnyRule,
-    Calendar,
-    LayerFact,
-    Pack,
-    Rule,
-    TimeCounting,
-)
+from generator.models.pack import AnyRule, Pack, Rule
+from generator.models.recipient_rules import LayerFact
+from generator.models.timing import Calendar, TimeCounting
 from generator.paths import jurisdictions
 from generator.rules.merge import Difference, EmptyWindowError, bind
 from generator.yamlio import Located, load

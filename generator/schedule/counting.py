@@ -13,7 +13,7 @@ from dateutil.relativedelta import relativedelta
 
 from generator.legal_calendar import short
 from generator.models.case import Weekday
-from generator.models.pack import Timing, TimingType
+from generator.models.timing import Timing, TimingType
 from generator.schedule.deadline import Context, Deadline
 
 _WEEKDAYS = [w.value for w in Weekday]

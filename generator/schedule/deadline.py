@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 from generator.legal_calendar import LegalCalendar
 from generator.models.case import Case, Hearing
-from generator.models.pack import TimeCounting, Timing
+from generator.models.timing import TimeCounting, Timing
 from generator.rules.loader import ResolvedPack
 
 

@@ -7,14 +7,8 @@ from typing import Any
 
 from generator.legal_calendar import LegalCalendar, short
 from generator.models.case import Body, Case, Hearing
-from generator.models.pack import (
-    Channel,
-    DeadlineParams,
-    Event,
-    NoticeParams,
-    ProtestParams,
-    Timing,
-)
+from generator.models.pack import Channel, DeadlineParams, NoticeParams, ProtestParams
+from generator.models.timing import Event, Timing
 from generator.rules.loader import Binding, ResolvedPack, Snapshot, snapshot
 from generator.schedule.counting import time_act
 from generator.schedule.deadline import Context, Deadline, hearing_label, zone_of
