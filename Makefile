@@ -4,8 +4,10 @@ VENV    ?= .venv
 PYTHON  ?= python3
 BIN      = $(VENV)/bin
 # Debian packages WeasyPrint needs; libharfbuzz-subset0 saves ~0.5 s per PDF (font subsetting).
-DEBS     = libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-dejavu-extra
-PYTEST_ARGS ?=
+# poppler-utils: pdftoppm, to look at what a build makes (pdftoppm -r 50 -png).
+DEBS     = libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-dejavu-extra poppler-utils
+# The tests run on every core, a test file per worker (module fixtures build their packets once).
+PYTEST_ARGS ?= -n auto --dist loadfile
 ifeq ($(SLOW),1)
 PYTEST_ARGS += --slow
 # The slow tests open every Word draft in LibreOffice, as an editor would.

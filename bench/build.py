@@ -1,10 +1,11 @@
 """Time `notices build` for every sample case, in one process (imports paid once) and cold.
 
-Run: .venv/bin/python bench/build.py
+Run: .venv/bin/python bench/build.py [CASE ...]   (default: every case in cases/)
 """
 
 from __future__ import annotations
 
+import argparse
 import resource
 import subprocess
 import sys
@@ -16,7 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def main() -> None:
-    cases = sorted((ROOT / "cases").glob("*.yaml"))
+    parser = argparse.ArgumentParser()
+    parser.add_argument("cases", nargs="*", type=Path)
+    cases = parser.parse_args().cases or sorted((ROOT / "cases").glob("*.yaml"))
     with tempfile.TemporaryDirectory() as out:
         start = time.perf_counter()
         subprocess.run(

@@ -174,8 +174,8 @@ FINDINGS: dict[str, Declared] = {
             " field to add.",
             FROM_RULE,
             "The East Providence sample, whose amendment states its intent and effect.",
-            "The same case without `amendment.intent_and_effect`, where R.I.G.L. § 45-24-53(a)(3)"
-            " requires a summary to state it.",
+            "The same case without `amendment.intent_and_effect`, where the state's law has a"
+            " summary state the intent and effect.",
         ),
         Declared(
             "PLAN002",
@@ -188,7 +188,7 @@ FINDINGS: dict[str, Declared] = {
             " this case does not need it.",
             FROM_RULE,
             "An Oklahoma map case listing both its planning-commission and council hearings.",
-            "The same case listing only the planning commission's hearing, where 11 O.S. § 43-104"
+            "The same case listing only the planning commission's hearing, where the state's law"
             " requires newspaper notice of the council's.",
         ),
         Declared(
@@ -279,8 +279,8 @@ FINDINGS: dict[str, Declared] = {
             " text governs.",
             FROM_RULE,
             "A Newport case (no recorded conflict applies).",
-            "An East Providence case: § 19-74(1)(c) words the proposal statement differently from"
-            " R.I.G.L. § 45-24-53(a)(3).",
+            "An East Providence case: the city code words the proposal statement differently"
+            " from the state's law.",
         ),
         Declared(
             "LAW002",
@@ -293,7 +293,7 @@ FINDINGS: dict[str, Declared] = {
             " both values and the one that binds.",
             FROM_RULE,
             "A Rhode Island case whose local rules agree with the state's.",
-            "An Oklahoma city case: the city code says 10 days' published notice, 11 O.S. § 43-104"
+            "An Oklahoma city case: the city code says 10 days' published notice, the statute"
             " says 15, and 15 binds.",
         ),
         # --------------------------------------------------------------- recipients
@@ -433,7 +433,7 @@ FINDINGS: dict[str, Declared] = {
             'Where the law says only "legible from the street", the letters are sized for 50 ft;'
             " `sign.legible_from_ft` sets the street's real width.",
             FROM_FORMAT,
-            "An Arizona sign, legible from 100 ft by A.R.S. § 9-462.04(A)(1).",
+            "An Arizona sign, which the state's law has legible from 100 ft.",
             'The Oklahoma city\'s optional sign, legible "from the street it faces".',
         ),
         # --------------------------------------------------------------- display ad
@@ -499,7 +499,7 @@ FINDINGS: dict[str, Declared] = {
             " restore the paragraph a reviewer deleted.",
             FROM_RULE,
             "An East Providence notice worded differently from ours that states every clause.",
-            'The same notice without "may be altered or amended" (R.I.G.L. § 45-24-53(a)(5)).',
+            'The same notice without "may be altered or amended", a clause Rhode Island requires.',
         ),
         Declared(
             "NL002",

@@ -6,7 +6,12 @@ from enum import StrEnum
 
 
 class DocumentKind(StrEnum):
-    """What a document in a packet is, independent of its format."""
+    """What a document in a packet is, independent of its format.
+
+    Packs name these in their rules. A kind the law requires but no builder in
+    `generator/documents/` makes (the utility-bill insert) is named for the clerk to give by
+    hand (PLAN007).
+    """
 
     NEWSPAPER_NOTICE = "newspaper_notice"
     DISPLAY_AD = "display_ad"

@@ -155,3 +155,25 @@ def test_word_drafts_survive_an_editor_round_trip(built: dict[str, Path], tmp_pa
 
         assert marks(draft) <= marks(resaved), f"{draft}: bookmarks lost in a round trip"
         assert READERS["docx"](draft).split() == READERS["docx"](resaved).split()
+
+
+@pytest.mark.parametrize("case_path", sample_cases(), ids=lambda p: p.stem)
+def test_schedule_and_recipients_commands_agree_with_the_packet(
+    case_path: Path, built: dict[str, Path], tmp_path: Path
+) -> None:
+    """One prepare: `notices schedule` and `notices recipients` print what `notices build` wrote."""
+    from click.testing import CliRunner
+
+    from generator.cli import app
+
+    folder = built[case_path.stem]
+    schedule = CliRunner().invoke(app, ["schedule", str(case_path), "--format", "json"])
+    assert schedule.exit_code == 0, schedule.output
+    assert schedule.output == (folder / "schedule.json").read_text()
+    listed = CliRunner().invoke(app, ["recipients", str(case_path), "--out", str(tmp_path)])
+    assert listed.exit_code == 0, listed.output
+    for name in ("recipients.csv", "recipients.geojson", "map.svg", "map.png"):
+        mine, packet = tmp_path / case_path.stem / name, folder / name
+        assert mine.is_file() == packet.is_file(), name
+        if packet.is_file():
+            assert mine.read_bytes() == packet.read_bytes(), name

@@ -9,8 +9,10 @@ all see it. (Every sample case is compared the same way in tests/test_packets.py
 from __future__ import annotations
 
 import csv
+import io
 import json
 import re
+import tokenize
 from pathlib import Path
 
 import pypdf
@@ -88,14 +90,44 @@ def test_a_person_added_by_hand_gets_a_letter_a_label_a_line_and_a_place_in_the_
     assert f"{listed} envelopes" in " ".join(proof.split())
 
 
+def stage_calls(source: str) -> list[tuple[int, str]]:
+    """(line, name) of every call of `collect`, `compute` or `plan` in the code.
+
+    Read token by token, so a docstring or comment that names a stage (`collect()` runs the
+    rest) is not a call; a definition (`def plan(`) is not one either.
+    """
+    tokens = [
+        t
+        for t in tokenize.generate_tokens(io.StringIO(source).readline)
+        if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE)
+    ]
+    found = []
+    for before, name, after in zip([None, *tokens], tokens, tokens[1:], strict=False):
+        if (
+            name.type == tokenize.NAME
+            and name.string in ("collect", "compute", "plan")
+            and after.string == "("
+            and not (before and before.string == "def")
+        ):
+            found.append((name.start[0], name.line.strip()))
+    return found
+
+
+def test_the_stage_call_check_sees_calls_not_words() -> None:
+    source = (
+        '"""`collect()` runs the rest; see plan(...)."""\n'
+        "# schedule.compute(case) in a comment\n"
+        "def plan(case):\n"
+        "    found = recipients.collect(cf, pack)\n"
+        '    words = "plan(" + str(compute (case))\n'
+    )
+    assert [line for line, _ in stage_calls(source)] == [4, 5]
+
+
 def test_only_prepare_assembles_the_stages() -> None:
     """Recipients, schedule and plan are computed in generator/prepare.py and nowhere else."""
-    calls = re.compile(r"\b(collect|compute|plan)\(")
     for path in sorted((ROOT / "generator").rglob("*.py")):
         if path.name == "prepare.py":
             continue
-        for number, line in enumerate(path.read_text().splitlines(), 1):
-            code = line.split("#", 1)[0]
-            assert not calls.search(code) or code.lstrip().startswith("def "), (
-                f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
-            )
+        calls = stage_calls(path.read_text())
+        assert not calls, [f"{path.relative_to(ROOT)}:{n}: {line}" for n, line in calls]

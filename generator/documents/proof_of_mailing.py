@@ -149,9 +149,7 @@ def _context(
         "certify_to": None if certify_to.startswith(GENERIC_ADDRESSEES) else certify_to or None,
         "conclusive": params.conclusive_absent_fraud,
         "latest": long_date(min(due)) if due else None,
-        "mail_class": "certified mail, postage prepaid"
-        if case.mail.mail_class == "certified"
-        else "first-class mail, postage prepaid",
+        "certified": case.mail.mail_class == "certified",
         "source": {
             "method": provenance.get("method") or "",
             "as_of": (parcels or {}).get("as_of") or "",
