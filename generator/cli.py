@@ -152,6 +152,8 @@ class _Progress:
 
 
 def _print_build(result: Any, *, verbose: bool) -> None:
+    from generator import findings
+
     m = result.manifest
     status = "ready" if m["ready"] else "NOT READY"
     notices = [d for d in m["documents"] if d["kind"] != "map"]
@@ -165,7 +167,8 @@ def _print_build(result: Any, *, verbose: bool) -> None:
     for f in m["findings"]:
         if f in quiet:
             continue
-        where = f" [{f['document']}]" if f["document"] else ""
+        at = findings.where(f["location"])
+        where = f" [{f['document']}{', ' + at if at else ''}]" if f["document"] else ""
         cite = f" ({f['citation']})" if f["citation"] else ""
         rule = f" {f['rule']}:" if f["rule"] else ""
         click.echo(f"  {f['severity']} {f['code']}{rule} {f['message']}{cite}{where}")

@@ -73,9 +73,7 @@ class Finding:
     @property
     def where(self) -> str:
         """`page 2, line 5` or `paragraph 12`, as a reader finds it."""
-        if self.page is not None:
-            return f"page {self.page}" + (f", line {self.line}" if self.line else "")
-        return f"paragraph {self.paragraph}" if self.paragraph else ""
+        return where(self.as_dict()["location"])
 
     def as_dict(self) -> dict[str, Any]:
         """The finding as JSON-ready data: every output format keeps all of it."""
@@ -99,6 +97,14 @@ class Finding:
             "document": self.document,
             "location": location,
         }
+
+
+def where(location: dict[str, Any]) -> str:
+    """A finding's location (as `as_dict` gives it) as a reader finds it: `page 2, line 5`."""
+    if location.get("page") is not None:
+        line = location.get("line")
+        return f"page {location['page']}" + (f", line {line}" if line else "")
+    return f"paragraph {location['paragraph']}" if location.get("paragraph") else ""
 
 
 def cited(binding: Any) -> dict[str, str]:
