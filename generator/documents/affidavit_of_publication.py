@@ -6,27 +6,12 @@ from generator import schedule
 from generator.documents import proof
 from generator.documents.base import Built, DocumentType, File
 from generator.kinds import DocumentKind, Format
-from generator.models.pack import Channel, ProofParams
-from generator.plan import DocumentPlan
+from generator.models.pack import Channel
 from generator.prepare import Prepared
 from generator.render.filters import long_date
 from generator.render.templates import Templates
-from generator.rules.loader import Binding
 
 KIND = DocumentKind.AFFIDAVIT_OF_PUBLICATION
-
-
-def _proof_of(prepared: Prepared, doc: DocumentPlan) -> Binding[ProofParams] | None:
-    """The proof rule that wants `doc`'s publication proved, if any."""
-    snap = prepared.plan.snapshots[doc.hearing.date]
-    return next(
-        (
-            b
-            for b in snap.of(ProofParams)
-            if b.params.document == KIND and set(b.params.proves) & set(doc.notice_ids)
-        ),
-        None,
-    )
 
 
 def build(prepared: Prepared, tpl: Templates) -> Built:
@@ -34,7 +19,7 @@ def build(prepared: Prepared, tpl: Templates) -> Built:
     case = prepared.case
     made = Built()
     for doc in prepared.plan.of(Channel.NEWSPAPER):
-        rule = _proof_of(prepared, doc)
+        rule = proof.rule_for(prepared, doc, KIND)
         if rule is None:
             continue
         context = proof.context(prepared, tpl, doc.hearing, KIND, rule)
@@ -56,6 +41,6 @@ DOCUMENT = DocumentType(
     "The newspaper's affidavit that the notice ran, with the dates it was scheduled to run.",
     (File("{name}.pdf", Format.PDF), File("{name}.docx", Format.DOCX)),
     ("case", "plan", "schedule"),
-    lambda p: any(_proof_of(p, d) for d in p.plan.of(Channel.NEWSPAPER)),
+    lambda p: any(proof.rule_for(p, d, KIND) for d in p.plan.of(Channel.NEWSPAPER)),
     build,
 )

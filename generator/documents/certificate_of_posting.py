@@ -11,7 +11,7 @@ from generator.documents import proof, sign
 from generator.documents.base import Built, DocumentType, File
 from generator.documents.posting_notice import POSTED_KINDS
 from generator.kinds import DocumentKind, Format
-from generator.models.pack import Channel, ProofParams
+from generator.models.pack import Channel
 from generator.plan import DocumentPlan
 from generator.prepare import Prepared
 from generator.render.filters import long_date
@@ -30,15 +30,7 @@ POSTED_AT = {
 
 def _certify(prepared: Prepared, tpl: Templates, doc: DocumentPlan) -> Built:
     case = prepared.case
-    snap = prepared.plan.snapshots[doc.hearing.date]
-    rule = next(
-        (
-            b
-            for b in snap.of(ProofParams)
-            if b.params.document == KIND and set(b.params.proves) & set(doc.notice_ids)
-        ),
-        None,
-    )
+    rule = proof.rule_for(prepared, doc, KIND)
     context = proof.context(prepared, tpl, doc.hearing, KIND, rule)
     notice = doc.notices[0].params
     places = [p for p in case.posting_places if p.kind in POSTED_AT[doc.kind]]

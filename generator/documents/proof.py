@@ -16,6 +16,7 @@ from generator.documents.base import Built, Output
 from generator.kinds import DocumentKind, Format
 from generator.models.case import Hearing
 from generator.models.pack import ProofParams
+from generator.plan import DocumentPlan
 from generator.prepare import Prepared
 from generator.render import docx, pdf
 from generator.render.filters import long_date, when
@@ -24,6 +25,21 @@ from generator.rules.loader import Binding
 
 BLANK = "_" * 24
 SHORT_BLANK = "_" * 12
+
+
+def rule_for(
+    prepared: Prepared, doc: DocumentPlan, kind: DocumentKind
+) -> Binding[ProofParams] | None:
+    """The proof rule (of `kind`) that wants a notice of `doc` proved, if any."""
+    snap = prepared.plan.snapshots[doc.hearing.date]
+    return next(
+        (
+            b
+            for b in snap.of(ProofParams)
+            if b.params.document == kind and set(b.params.proves) & set(doc.notice_ids)
+        ),
+        None,
+    )
 
 
 def context(
