@@ -298,3 +298,24 @@ def test_build_lints_its_packet_and_an_edited_draft_missing_a_clause_makes_it_no
     (missing,) = [f for f in manifest["findings"] if f["code"] == "NL001"]
     assert missing["document"] == "newspaper_notice.edited-1.docx"
     assert missing["rule"] == "may_be_amended" and "45-24-53(a)(5)" in missing["citation"]
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [
+        ("newspaper_notice-council.edited-1.docx", "newspaper_notice"),
+        ("posting_notice.pdf", "posting_notice"),
+        ("posting_notice-poster.pdf", "sign"),
+        ("posting_notice-council-poster.edited-2.pdf", "sign"),
+        ("letters-planning.pdf", "letters"),
+        ("transmittal.docx", "transmittal"),
+        ("labels.pdf", None),
+        ("certificate_of_posting-sign.pdf", None),
+    ],
+)
+def test_the_registry_says_how_each_packet_file_is_linted(name: str, kind: str | None) -> None:
+    """A poster is measured as a sign; lists and proofs are not read as notices."""
+    from generator.documents.registry import lint_kind
+
+    found = lint_kind(Path(name))
+    assert (found.value if found else None) == kind

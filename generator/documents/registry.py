@@ -62,10 +62,13 @@ def lint_kind(path: Path) -> DocumentKind | None:
     if _EDITED in stem:
         stem = stem[: stem.index(_EDITED)]
     suffix = path.suffix.lower().lstrip(".")
-    for doc in DOCUMENTS:
-        for f in doc.files:
-            if f.format.value == suffix and f.matches(stem, doc.kind):
-                return f.lint
+    # The most specific pattern first: `{name}-poster.pdf` before `{name}.pdf`.
+    files = sorted(
+        ((f, d.kind) for d in DOCUMENTS for f in d.files), key=lambda x: -len(x[0].pattern)
+    )
+    for f, kind in files:
+        if f.format.value == suffix and f.matches(stem, kind):
+            return f.lint
     return None
 
 
