@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from generator import schedule
 from generator.documents import proof
-from generator.documents.base import Built, DocumentType, File
-from generator.kinds import DocumentKind, Format
+from generator.documents.base import Built, DocumentType
+from generator.kinds import DocumentKind
 from generator.models.pack import Channel
 from generator.prepare import Prepared
 from generator.render.filters import long_date
@@ -39,7 +39,7 @@ def build(prepared: Prepared, tpl: Templates) -> Built:
 DOCUMENT = DocumentType(
     KIND,
     "The newspaper's affidavit that the notice ran, with the dates it was scheduled to run.",
-    (File("{name}.pdf", Format.PDF), File("{name}.docx", Format.DOCX)),
+    proof.FILES,
     ("case", "plan", "schedule"),
     lambda p: any(proof.rule_for(p, d, KIND) for d in p.plan.of(Channel.NEWSPAPER)),
     build,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from generator import schedule
 from generator.documents import proof, sign
-from generator.documents.base import Built, DocumentType, File
+from generator.documents.base import Built, DocumentType
 from generator.documents.posting_notice import POSTED_KINDS
-from generator.kinds import DocumentKind, Format
+from generator.kinds import DocumentKind
 from generator.models.pack import Channel
 from generator.plan import DocumentPlan
 from generator.prepare import Prepared
@@ -85,7 +85,7 @@ def build(prepared: Prepared, tpl: Templates) -> Built:
 DOCUMENT = DocumentType(
     KIND,
     "The certificate (or affidavit) that each sign, posting and website notice was posted.",
-    (File("{name}.pdf", Format.PDF), File("{name}.docx", Format.DOCX)),
+    proof.FILES,
     ("case", "plan", "schedule"),
     lambda p: bool(p.plan.of(*POSTED)),
     build,

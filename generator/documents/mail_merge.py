@@ -23,10 +23,11 @@ from xml.sax.saxutils import escape
 
 from generator import schedule
 from generator.documents import mailroom
-from generator.documents.base import Built, Output
+from generator.documents.base import Built, DocumentType, File, Output
 from generator.documents.mailroom import INCH, PAGE_H, PAGE_W
 from generator.findings import Finding
 from generator.kinds import DocumentKind, Format
+from generator.models.pack import Channel
 from generator.plan import DocumentPlan
 from generator.prepare import Prepared
 from generator.recipients import Recipient
@@ -84,6 +85,22 @@ class Greeter:
             str(self.letter.salutation(r)).strip(),
             " ".join(str(self.letter.reason(r, self.transmittal, self.citations)).split()),
         )
+
+
+def document(kind: DocumentKind, channel: Channel, summary: str) -> DocumentType:
+    """The declaration of a mail-merged kind (letters, transmittals): the documents of `channel`."""
+    return DocumentType(
+        kind,
+        summary,
+        (
+            File("{name}.pdf", Format.PDF, kind),
+            File("{name}.docx", Format.DOCX, kind),
+            File("{name}/{n}.pdf", Format.PDF),
+        ),
+        ("case", "plan", "schedule", "recipients", "map"),
+        lambda p: bool(p.plan.of(channel)) and bool(p.recipients.recipients),
+        lambda p, tpl: mail(p, tpl, p.plan.of(channel), kind),
+    )
 
 
 def mail(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], kind: DocumentKind) -> Built:

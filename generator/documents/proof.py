@@ -12,7 +12,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from generator.documents.base import Built, Output
+from generator.documents.base import Built, File, Output
 from generator.kinds import DocumentKind, Format
 from generator.models.case import Hearing
 from generator.models.pack import ProofParams
@@ -25,6 +25,8 @@ from generator.rules.loader import Binding
 
 BLANK = "_" * 24
 SHORT_BLANK = "_" * 12
+# Every proof: a PDF to sign as printed, and a Word file to edit first.
+FILES = (File("{name}.pdf", Format.PDF), File("{name}.docx", Format.DOCX))
 
 
 def rule_for(

@@ -10,8 +10,8 @@ import functools
 from typing import Any
 
 from generator.documents import mailroom, proof
-from generator.documents.base import Built, DocumentType, File
-from generator.kinds import DocumentKind, Format
+from generator.documents.base import Built, DocumentType
+from generator.kinds import DocumentKind
 from generator.models.case import Hearing
 from generator.models.pack import Channel, NoticeParams, ProofParams
 from generator.prepare import Prepared
@@ -84,16 +84,8 @@ def _served(prepared: Prepared, hearing: Hearing, notice_ids: set[str]) -> list[
         for d in prepared.plan.documents
         if d.hearing is hearing and set(d.notice_ids) & notice_ids
     ]
-    seen: dict[int, Recipient] = {}
-    for doc in docs:
-        for r in prepared.recipients_of(doc):
-            seen.setdefault(id(r), r)
-    if not docs:  # a notice given by hand (actual notice): whoever its rules select
-        pack = prepared.pack
-        for r in prepared.recipients.recipients:
-            if {getattr(pack.rule(x).params, "notice", None) for x in r.rules} & notice_ids:
-                seen.setdefault(id(r), r)
-    return [r for r in prepared.recipients.recipients if id(r) in seen]
+    served = {id(r) for doc in docs for r in prepared.recipients_of(doc)}
+    return [r for r in prepared.recipients.recipients if id(r) in served]
 
 
 def _row(r: Recipient) -> dict[str, str]:
@@ -172,7 +164,7 @@ def _declare(kind: DocumentKind, summary: str) -> DocumentType:
     return DocumentType(
         kind,
         summary,
-        (File("{name}.pdf", Format.PDF), File("{name}.docx", Format.DOCX)),
+        proof.FILES,
         ("case", "plan", "schedule", "recipients"),
         lambda p: bool(p.recipients.recipients) and any(k == kind for k, *_ in wanted(p)),
         functools.partial(build, kind=kind),

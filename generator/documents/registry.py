@@ -49,6 +49,9 @@ DOCUMENTS: tuple[DocumentType, ...] = (
     affidavit_of_publication.DOCUMENT,
     certificate_of_posting.DOCUMENT,
 )
+# Every file the builders write, the most specific pattern first (`{name}-poster.pdf` before
+# `{name}.pdf`), to tell what a packet file is from its name.
+_FILES = sorted(((f, d.kind) for d in DOCUMENTS for f in d.files), key=lambda x: -len(x[0].pattern))
 _EDITED = ".edited-"
 
 
@@ -62,11 +65,7 @@ def lint_kind(path: Path) -> DocumentKind | None:
     if _EDITED in stem:
         stem = stem[: stem.index(_EDITED)]
     suffix = path.suffix.lower().lstrip(".")
-    # The most specific pattern first: `{name}-poster.pdf` before `{name}.pdf`.
-    files = sorted(
-        ((f, d.kind) for d in DOCUMENTS for f in d.files), key=lambda x: -len(x[0].pattern)
-    )
-    for f, kind in files:
+    for f, kind in _FILES:
         if f.format.value == suffix and f.matches(stem, kind):
             return f.lint
     return None

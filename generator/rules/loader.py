@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
 
@@ -139,7 +139,12 @@ class ResolvedPack:
 
     def rule(self, rule_id: str) -> Rule:
         """The rule with this id."""
-        return next(r for r in self.rules if r.id == rule_id)
+        return self._by_id[rule_id]
+
+    @cached_property
+    def _by_id(self) -> dict[str, Rule]:
+        # Looked up for every recipient of a mailing: an index, not a scan.
+        return {r.id: r for r in self.rules}
 
 
 def pack_paths(pack_id: str, root: Path | None = None) -> list[Path]:
