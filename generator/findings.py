@@ -273,6 +273,20 @@ FINDINGS: dict[str, Declared] = {
             "A Shelby map case with more than 50 properties of 50 owners that has not set"
             " `options.large_scale_alternative`.",
         ),
+        Declared(
+            "PLAN009",
+            "notice-not-before-hearing",
+            "error",
+            "plan",
+            "A notice would go out on or after the day of the hearing it announces.",
+            "Every document is dated on the day it goes out (an issue, a mailing or posting"
+            " day from the schedule); a notice that reaches its readers when the hearing is over"
+            " gives no notice, so the packet is not ready until the case's dates allow it.",
+            FROM_NOTICE,
+            "Every sample case (each notice goes out by its last lawful day).",
+            "A letter the law sets no day for, alone for its hearing, judged as of the day after"
+            " the hearing.",
+        ),
         # ----------------------------------------------------------------- the law
         Declared(
             "LAW001",
@@ -421,10 +435,10 @@ FINDINGS: dict[str, Declared] = {
             "letter-undated",
             "warning",
             "mail",
-            "A letter's mailing day cannot be computed, so it is dated with the case's as-of day.",
+            "The law sets no mailing day for a letter, so the plan chose the day it is dated.",
             "Letters carry the last lawful mailing day of their notice; where the pack times no"
-            " mailing, the case's `as_of` (else the hearing day) stands in and the clerk must"
-            " correct the date before mailing.",
+            " mailing, they go out with the hearing's other notices (the first day one of them"
+            " goes out), else on the case's `as_of` day, and the clerk confirms the date.",
             FROM_NOTICE,
             "A mailed notice with a timing rule (every sample pack times its letters).",
             "A pack whose mailed notice has no `timing`.",

@@ -6,17 +6,19 @@ Each hearing is judged by the law in force on its own date.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from datetime import date
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import date, datetime
 
 from generator.findings import Finding, cited
 from generator.kinds import DocumentKind
+from generator.legal_calendar import short
 from generator.models.case import Case, Hearing
 from generator.models.conditions import FACTS
 from generator.models.pack import Channel, ClauseParams, ClauseTopic, FormatParams, NoticeParams
 from generator.rules.explain import describe_timing
 from generator.rules.loader import Binding, ResolvedPack, Snapshot, snapshot
+from generator.schedule import Deadline, hearing_label
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,22 @@ class DocumentPlan:
     clauses: tuple[Binding[ClauseParams], ...]
     name: str
     formats: tuple[Binding[FormatParams], ...] = ()  # how it must look (size, legibility)
+    # The days it goes out: the issues it runs in, or the day it is mailed or posted (the last
+    # lawful day). Empty when the law sets no day and no other notice of the hearing gives one.
+    out: tuple[date, ...] = ()
+    dated_by: str | None = None  # the deadline that set `out`, or None when we chose the day
+
+    @property
+    def dated(self) -> date | None:
+        """The day the document is dated: the first day it goes out."""
+        return self.out[0] if self.out else None
+
+    def ahead(self, hearings: Sequence[Hearing]) -> list[Hearing]:
+        """Those of `hearings` still ahead on the last day the document goes out.
+
+        A notice never announces a hearing that is over by the time a reader has it.
+        """
+        return [h for h in hearings if not self.out or h.date > self.out[-1]]
 
     @property
     def notice_ids(self) -> tuple[str, ...]:
@@ -104,14 +122,16 @@ def plan(
     pack: ResolvedPack,
     supplied: MapInfo | None = None,
     draw: Callable[[], MapInfo | None] | None = None,
+    *,
+    deadlines: Sequence[Deadline] = (),
 ) -> Plan:
-    """Decide the notice documents to make and collect what stands in the way.
+    """Decide the notice documents to make, the day each goes out, and what stands in the way.
 
     The map is the clerk's (`supplied`), else one drawn (`draw`, called only when a notice needs
-    a map: drawing takes a moment).
+    a map: drawing takes a moment). Each document is dated from the schedule (`deadlines`).
     """
     snaps = {h.date: snapshot(pack, case, h.date) for h in case.hearings}
-    documents = _documents(case, snaps)
+    documents, undated = _dated(_documents(case, snaps), deadlines, case)
     the_map = supplied or (draw() if draw and needs_map(documents) else None)
     findings = (
         _check_required_hearings(case, snaps, documents)
@@ -120,6 +140,7 @@ def plan(
         + _check_content(case, documents, the_map)
         + _report_conflicts(pack, snaps)
         + _report_assumptions(snaps)
+        + undated
     )
     return Plan(case, pack, snaps, documents, tuple(findings), the_map)
 
@@ -157,6 +178,79 @@ def _documents(case: Case, snaps: dict[date, Snapshot]) -> tuple[DocumentPlan, .
             names.append(name)
             out.append(DocumentPlan(kind, channel, hearing, rules, clauses, name, formats))
     return tuple(out)
+
+
+def _dated(
+    documents: tuple[DocumentPlan, ...], deadlines: Sequence[Deadline], case: Case
+) -> tuple[tuple[DocumentPlan, ...], list[Finding]]:
+    """Each document with the days it goes out, taken from the schedule.
+
+    A newspaper notice goes out in the issues the schedule chose; any other on the last lawful
+    day of its notice. Where the law sets no day, the document goes out with the hearing's
+    other notices (the first day one of them goes out), and the clerk is told; a document that
+    would go out on or after its own hearing is an error.
+    """
+    timed = [
+        replace(d, out=days, dated_by=by) for d in documents for days, by in [_days(d, deadlines)]
+    ]
+    out, findings = [], []
+    for doc in timed:
+        if not doc.out:
+            others = [o.out[0] for o in timed if o.hearing is doc.hearing and o.out]
+            day = min(others) if others else case.as_of or doc.hearing.date
+            doc = replace(doc, out=(day,))
+            if doc.kind in _DATED_KINDS:
+                findings.append(
+                    _undated(
+                        doc,
+                        "the day the hearing's other notice goes out"
+                        if others
+                        else "the case's as-of day",
+                    )
+                )
+        if doc.out[-1] >= doc.hearing.date:
+            findings.append(
+                Finding(
+                    "PLAN009",
+                    f"the {doc.name} would go out on {short(doc.out[-1])}, not before the"
+                    f" {doc.hearing.body_name} hearing of {short(doc.hearing.date)} it"
+                    " announces: set the dates of the case so the notice can be given",
+                    **cited(doc.notices[0]),
+                    document=doc.name,
+                )
+            )
+        out.append(doc)
+    return tuple(out), findings
+
+
+# The documents that print the day they go out at the top (a letter's date line).
+_DATED_KINDS = (DocumentKind.LETTERS, DocumentKind.TRANSMITTAL)
+
+
+def _days(doc: DocumentPlan, deadlines: Sequence[Deadline]) -> tuple[tuple[date, ...], str | None]:
+    """The days `doc` goes out by the schedule, and the id of the deadline that says so."""
+    label = hearing_label(doc.hearing)
+    mine = [d for d in deadlines if d.hearing == label and d.rule in doc.notice_ids]
+    for d in mine:
+        if d.issues:
+            return tuple(sorted(d.issues)), d.id
+    timed = sorted((_day(d.latest), d.id) for d in mine if d.latest)
+    return ((timed[0][0],), timed[0][1]) if timed else ((), None)
+
+
+def _day(value: date | datetime) -> date:
+    return value.date() if isinstance(value, datetime) else value
+
+
+def _undated(doc: DocumentPlan, chosen: str) -> Finding:
+    """MAIL004: the law sets no day for the document, so we chose one; the clerk confirms it."""
+    return Finding(
+        "MAIL004",
+        f"the law times no mailing of the {doc.name}: they are dated {short(doc.out[0])},"
+        f" {chosen}; confirm the date before they go out",
+        **cited(doc.notices[0]),
+        document=f"{doc.name}.pdf",
+    )
 
 
 def _given(b: Binding[NoticeParams]) -> bool:

@@ -75,7 +75,7 @@ def prepare(case: Path | CaseFile, *, as_of: date | None = None) -> Prepared:
     found = recipients.collect(cf, pack)
     cf = replace(cf, case=found.case)  # with the facts the layers answered
     deadlines = tuple(schedule.compute(cf.case, pack))
-    the_plan = plan(cf.case, pack, case_map(cf), lambda: drawn_map(cf, found))
+    the_plan = plan(cf.case, pack, case_map(cf), lambda: drawn_map(cf, found), deadlines=deadlines)
     day = as_of or schedule.judged_on(cf.case)
     late = tuple(schedule.check_in_time(cf, pack, list(deadlines), day))
     findings = (

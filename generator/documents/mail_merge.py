@@ -21,11 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
-from generator import schedule
 from generator.documents import mailroom
 from generator.documents.base import Built, DocumentType, File, Output
 from generator.documents.mailroom import INCH, PAGE_H, PAGE_W
-from generator.findings import Finding
 from generator.kinds import DocumentKind, Format
 from generator.models.pack import Channel
 from generator.plan import DocumentPlan
@@ -118,7 +116,7 @@ def mail(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], kind: Doc
             kind == DocumentKind.TRANSMITTAL,
             doc.citations,
         )
-        date, findings = _dated(prepared, doc)
+        date = long_date(doc.dated or doc.hearing.date)  # the plan dates every document
         contexts = {
             greeting: _context(prepared, tpl, doc, date, greeting)
             for greeting in dict.fromkeys(map(greet, pieces))
@@ -144,31 +142,8 @@ def mail(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], kind: Doc
         }
         word = combine_word(rendered, pieces, greet)
         outputs.append(Output(kind, Format.DOCX, f"{doc.name}.docx", word, rules))
-        made += Built(tuple(outputs), tuple(findings))
+        made += Built(tuple(outputs))
     return made
-
-
-def _dated(prepared: Prepared, doc: DocumentPlan) -> tuple[str, list[Finding]]:
-    """The letter's date: the last lawful mailing day of its notice (else the as-of day, and say so)."""
-    label = schedule.hearing_label(doc.hearing)
-    due = [
-        d.latest
-        for d in prepared.deadlines
-        if d.hearing == label and d.rule in doc.notice_ids and d.latest
-    ]
-    if due:
-        return long_date(min(due)), []
-    day = prepared.case.as_of or doc.hearing.date
-    return long_date(day), [
-        Finding(
-            "MAIL004",
-            f"the law times no mailing of the {doc.name}: the letters are dated {long_date(day)};"
-            " correct the date before they go out",
-            rule=doc.notices[0].rule.id,
-            citation=doc.citations,
-            document=f"{doc.name}.pdf",
-        )
-    ]
 
 
 def _context(

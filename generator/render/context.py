@@ -36,7 +36,7 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
             "place": h.place,
             "address": h.address.one_line(),
         }
-        for h in case.hearings
+        for h in doc.ahead(case.hearings)
         if h is not hearing
     ]
     the_map = plan.map
