@@ -9,6 +9,7 @@ import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import pdfplumber
 import pikepdf
 import pypdf
 import pytest
@@ -155,11 +156,17 @@ def reaches(ad: AdSize, fraction: float) -> bool:
     return ad.fraction >= fraction - EPS
 
 
-def media_box_in(data: bytes) -> tuple[float, float]:
+def trim_box_in(data: bytes) -> tuple[float, float]:
+    """The ad's size: its PDF's TrimBox, the top of a page whose bottom is the slug."""
     reader = pypdf.PdfReader(io.BytesIO(data))
     assert len(reader.pages) == 1
-    box = reader.pages[0].mediabox
-    return float(box.width) / 72, float(box.height) / 72
+    page = reader.pages[0]
+    trim, media = page.trimbox, page.mediabox
+    assert [float(v) for v in (trim.left, trim.top, trim.right)] == pytest.approx(
+        [float(v) for v in (media.left, media.top, media.right)], abs=1e-3
+    )
+    assert float(trim.bottom - media.bottom) == pytest.approx(display_ad.SLUG_IN * 72)
+    return float(trim.width) / 72, float(trim.height) / 72
 
 
 def text_of(data: bytes) -> str:
@@ -169,7 +176,7 @@ def text_of(data: bytes) -> str:
 
 def geometry_of(data: bytes, page: Page, fraction: float) -> AdSize:
     """The ad's size as the PDF shows it, checked against the paper's grid."""
-    width, depth = media_box_in(data)
+    width, depth = trim_box_in(data)
     columns = [k for k in range(1, page.columns + 1) if abs(column_width(page, k) - width) < 1e-3]
     assert len(columns) == 1, f"{width} in is not a whole number of the paper's columns"
     return AdSize(columns[0], width, depth, *page.type_area_in, page.columns, fraction)
@@ -210,7 +217,7 @@ def test_the_az_ad_is_exactly_its_size_and_covers_an_eighth_of_the_tabloid_page(
     # The copy is longer than the minimum ad: the depth grew, in whole agate lines.
     assert ad.depth_in > size(page, 0.125).depth_in
     assert ad.agate_lines == pytest.approx(round(ad.agate_lines), abs=1e-3)
-    # The geometry line printed in the ad is the page's own size.
+    # The geometry line printed beneath the ad is the ad's own size.
     assert f"{ad.columns} col × {ad.depth_in:.2f} in ({ad.width_in:.2f} × " in text_of(data)
     (info,) = [f for f in az_tabloid.findings if f.code == "AD004"]
     assert info.severity == "info" and info.rule == "display_ad_size"
@@ -227,6 +234,28 @@ def test_the_az_ad_holds_the_hearing_publication_date_clauses_and_its_geometry(
     assert "NOTICE OF PUBLIC HEARING" in text and "ZTA-2027-02" in text
     assert_clauses_present(az_tabloid, text)
     assert "≥ 1/8 of the 9.4 × 10.5 in" in text and "A.R.S. § 9-462.04(A)(5)(c)" in text
+
+
+def test_the_size_footnote_is_printed_beneath_the_ad_outside_its_border(
+    az_tabloid: Made,
+) -> None:
+    data = az_tabloid.outputs[0].data
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        (page,) = doc.pages
+        x0, y0, x1, y1 = (float(v) for v in pypdf.PdfReader(io.BytesIO(data)).pages[0].trimbox)
+        edge = page.height - y0  # the ad's bottom edge, from the top of the page
+        words = page.extract_words()
+        boxes = [(r["x0"], r["y0"], r["x1"], r["y1"]) for r in page.rects]
+    # The border is the ad's edge: its outer edge on the trim, all round, its inner one a rule in.
+    rule = display_ad.RULE_PT
+    for edge_box in ((x0, y0, x1, y1), (x0 + rule, y0 + rule, x1 - rule, y1 - rule)):
+        assert any(b == pytest.approx(edge_box, abs=0.01) for b in boxes), (edge_box, boxes)
+    ad = [w["text"] for w in words if w["bottom"] <= edge - 2]
+    foot = [w["text"] for w in words if w["top"] >= edge + 2]
+    assert len(ad) + len(foot) == len(words), "no word on the border"
+    assert " ".join(foot).startswith("Display ad: 3 col ×")
+    assert "A.R.S. § 9-462.04(A)(5)(c)" in " ".join(foot)
+    assert "col-in" not in " ".join(ad) and "NOTICE OF PUBLIC HEARING" in " ".join(ad)
 
 
 def test_the_ad_on_a_broadsheet_is_sized_to_that_page(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ import pytest
 from shapely.geometry import LineString, Point, box
 
 from generator.gis.maps import DPI, MapLayers, draw, shows
+from tests.conftest import CASES
 
 ROOT = Path(__file__).resolve().parents[1]
 STREETS = ("Main Street", "Elm Street", "Oak Avenue")
@@ -77,7 +78,15 @@ def test_svg_parses_and_draws_every_required_label() -> None:
     words = drawn_words(svg)
     for word in (*STREETS, "R-4", "C-2", "R-4 → C-2", "200 ft", "N", "City of Newport"):
         assert word in words, word
-    assert any(line.startswith("Proposed change of zoning") for line in words)
+
+
+def test_the_title_is_metadata_not_drawn_the_caption_beneath_the_map_is_the_one_title() -> None:
+    svg, png = rendered()
+    assert not [w for w in drawn_words(svg) if "Proposed change" in w]
+    assert f"<dc:title>{TITLE}</dc:title>".encode() in svg
+    from PIL import Image
+
+    assert Image.open(io.BytesIO(png)).info["Title"] == TITLE
 
 
 def test_scale_bar_has_a_round_length_in_feet() -> None:
@@ -85,7 +94,7 @@ def test_scale_bar_has_a_round_length_in_feet() -> None:
 
     svg, _ = rendered()
     words = drawn_words(svg)
-    plan = _plan(scene(), TITLE, 5.5, 4.0)
+    plan = _plan(scene(), 5.5, 4.0)
     mantissa = plan.scale_ft / 10 ** math.floor(math.log10(plan.scale_ft))
     assert mantissa in (1, 2, 5)
     assert 0.5 <= plan.scale_ft * plan.frame.k <= 1.3  # inches on paper
@@ -104,7 +113,7 @@ def test_legend_lists_only_what_is_in_view() -> None:
         water=[(Point(9000, 9000).buffer(50), "Far Pond")],
         boundaries=[(box(-9000, -9000, 9000, 9000), "City of Newport")],
     )
-    kinds = [kind for kind, _ in _plan(far, "", 5.5, 4.0).rows]
+    kinds = [kind for kind, _ in _plan(far, 5.5, 4.0).rows]
     assert kinds == ["subject", "parcel"]
     assert "Far Pond" not in drawn_words(draw(far, title="")[0])
 
@@ -177,27 +186,76 @@ def test_shows_leaves_out_what_is_not_in_view() -> None:
     ]
 
 
-def test_labels_stay_clear_of_each_other_and_the_legend() -> None:
+def test_labels_stay_clear_of_each_other_and_in_the_frame() -> None:
     from generator.gis.maps import _plan
 
-    plan = _plan(scene(), TITLE, 5.5, 4.0)
+    plan = _plan(scene(), 5.5, 4.0)
     rects = [label.rect for label in plan.labels]
     for i, a in enumerate(rects):
         assert box(*plan.frame.paper).contains(a), plan.labels[i].text
-        assert not a.intersects(box(*plan.legend)), plan.labels[i].text
-        assert not a.intersects(box(*plan.furniture)), plan.labels[i].text
         for j in range(i):
-            assert a.intersection(rects[j]).area < 0.02 * a.area, (
-                plan.labels[i].text,
-                plan.labels[j].text,
-            )
-    subject = plan.frame.to_paper(scene().subject)
-    assert not box(*plan.legend).intersects(subject)
-    assert not box(*plan.furniture).intersects(subject)
+            assert not a.intersects(rects[j]), (plan.labels[i].text, plan.labels[j].text)
     assert all(label.size >= 7 for label in plan.labels)
     assert all(-90 < label.angle <= 90 for label in plan.labels)  # upright
     oak = next(label for label in plan.labels if label.text == "Oak Avenue")
     assert oak.angle == pytest.approx(90)
+
+
+def assert_legend_covers_nothing(layers: MapLayers, png: bytes) -> None:
+    """The legend and the scale bar lie outside the map frame, so over no parcel, buffer or label;
+    and the drawn map agrees: the white gap between the frame and them holds no ink."""
+    import numpy as np
+    from PIL import Image
+
+    from generator.gis.maps import _plan
+
+    plan = _plan(layers, 5.5, 4.0)
+    sheet, frame = box(0, 0, 5.5, 4.0), box(*plan.frame.paper)
+    legend, furniture = box(*plan.legend), box(*plan.furniture)
+    assert "subject" in [kind for kind, _ in plan.rows]
+    drawn = [*layers.parcels, *layers.notified, layers.subject]
+    if layers.buffer is not None:
+        drawn.append(layers.buffer)
+    on_paper = [plan.frame.to_paper(g).intersection(frame) for g in drawn]
+    for b in (legend, furniture):
+        assert sheet.contains(b)
+        assert b.distance(frame) >= 0.05  # outside the frame, with a gap
+        assert not any(b.intersects(g) for g in on_paper if not g.is_empty)
+        assert not any(b.intersects(label.rect) for label in plan.labels)
+    assert not legend.intersects(furniture)
+    # Read the PNG back: the strip between the frame and the legend is blank paper.
+    gray = np.asarray(Image.open(io.BytesIO(png)).convert("L"))
+    _, fy0, fx1, _ = plan.frame.paper
+    lx0, ly0, lx1, ly1 = plan.legend
+    right = lx0 > fx1  # the legend to the right of the frame, else below it
+    gap = (fx1 + 0.02, ly0, lx0 - 0.02, ly1) if right else (lx0, ly1 + 0.02, lx1, fy0 - 0.02)
+    x0, x1 = (round(v * DPI) for v in (gap[0], gap[2]))
+    y0, y1 = (round((4.0 - v) * DPI) for v in (gap[3], gap[1]))
+    assert x1 > x0 and y1 > y0
+    assert (gray[y0:y1, x0:x1] == 255).all(), gap
+
+
+def test_the_legend_and_scale_bar_sit_outside_the_map() -> None:
+    assert_legend_covers_nothing(scene(), rendered()[1])
+
+
+@pytest.mark.parametrize(
+    "case", ["ok-2027-map-01", "az-2027-map-01", "newport-2027-map-01", "shelby-2027-map-01"]
+)
+def test_on_the_sample_maps_the_legend_covers_no_parcel_buffer_or_label(case: str) -> None:
+    from generator.gis import notice_map
+    from generator.prepare import drawn_map, prepare
+
+    prepared = prepare(CASES / f"{case}.yaml")
+    the_map = drawn_map(prepared.case_file, prepared.recipients)  # as the packet draws it
+    assert the_map is not None and the_map.raster is not None
+    layers = notice_map.map_layers(prepared.case_file, prepared.recipients)
+    assert layers.parcels and layers.buffer is not None
+    assert_legend_covers_nothing(layers, the_map.raster)
+    # One title: the caption the documents print beneath the map, not drawn in it.
+    words = drawn_words(the_map.data)
+    assert the_map.caption and not [w for w in words if the_map.caption in w]
+    assert not [w for w in words if w.startswith(prepared.case.municipality + ":")]
 
 
 def test_extent_and_small_subject_without_buffer() -> None:

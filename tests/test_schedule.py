@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
 from pathlib import Path
 
+import pdfplumber
+import pytest
 from icalendar import Calendar
 
+from generator.documents import schedule
 from generator.packet import build
+from generator.prepare import prepare
+from generator.render import templates
 
 from .conftest import CASES, notices, write_case
 
@@ -105,7 +112,75 @@ def test_the_packet_carries_the_schedule_and_the_notice_its_publication_dates(
         in (folder / "newspaper_notice.txt").read_text()
     )
     page = (folder / "schedule.html").read_text()
-    assert 'id="mailed_notice_map_change.council"' in page and "R.I.G.L. § 45-24-53(b)" in page
+    assert "R.I.G.L. § 45-24-53(b)" in page and "mailed_notice_map_change" not in page
+    # Every HTML page of the packet keeps margins, printed and on screen.
+    pages = sorted(folder.glob("*.html"))
+    assert {p.name for p in pages} >= {"schedule.html", "newspaper_notice.html"}
+    for html in pages:
+        assert_margins(html)
+
+
+def words_of(pdf: bytes) -> list[list[dict]]:
+    """The words of each page of a PDF, with their positions (pdfplumber: points from the top)."""
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        return [page.extract_words() for page in doc.pages]
+
+
+def assert_margins(html: Path) -> None:
+    """Rendered for print (WeasyPrint, as a browser prints it), no word comes within 0.5 in of the
+    paper's edge; rendered for the screen with no page margin at all, the body still keeps the
+    words 0.25 in off the window's edges."""
+    from weasyprint import CSS, HTML
+
+    source = html.read_text()
+    for media, margin, least in (
+        ("print", "", 0.5),
+        ("screen", "@page { margin: 0 !important }", 0.25),
+    ):
+        user = [CSS(string=margin)] if margin else []
+        pdf = HTML(string=source, base_url=str(html.parent), media_type=media).write_pdf(
+            stylesheets=user
+        )
+        with pdfplumber.open(io.BytesIO(pdf)) as doc:
+            for page in doc.pages:
+                for w in page.extract_words():
+                    assert w["x0"] >= least * 72 - 0.5, (html.name, media, w["text"])
+                    assert page.width - w["x1"] >= least * 72 - 0.5, (html.name, media, w["text"])
+                    if page.page_number == 1:  # a screen page is one long page
+                        assert w["top"] >= least * 72 - 0.5, (html.name, media, w["text"])
+
+
+@pytest.mark.parametrize("case", sorted(p.stem for p in CASES.glob("*.yaml")))
+def test_the_printed_schedule_keeps_rows_whole_with_headers_in_the_clerks_words(case: str) -> None:
+    prepared = prepare(CASES / f"{case}.yaml")
+    built = {
+        o.path: o.data for o in schedule.build(prepared, templates.for_pack(prepared.pack)).outputs
+    }
+    pages = words_of(built["schedule.pdf"])
+    # The header on every page; each row's account of how it was counted on one page, whole.
+    counted, clerk = [], []
+    for words in pages:
+        text = " ".join(w["text"] for w in words)
+        assert "Latest Earliest Act Hearing Law How it was counted" in text
+        how = next(w for w in words if w["text"] == "How")
+        header = next(w for w in words if w["text"] == "Latest")
+        rows = [w for w in words if w["top"] > header["bottom"]]
+        counted.append("".join(w["text"] for w in rows if w["x0"] >= how["x0"] - 1))
+        clerk += [w["text"] for w in rows if w["x1"] < how["x0"]]
+    for d in prepared.deadlines:
+        # Compared without spaces: a line may break after a hyphen ("US-" / "NC").
+        assert any("".join(d.derivation.split()) in column for column in counted), (case, d.id)
+    # No rule id on the page or in the HTML; the hearing by name, dates in words, not ISO.
+    printed = " ".join(w["text"] for words in pages for w in words)
+    html = built["schedule.html"].decode()
+    for d in prepared.deadlines:
+        # Ids with `_` or `.` (a few, like `protest`, are also plain words of the page).
+        for rule_id in (i for i in (d.id, *d.rules) if re.search(r"[_.]", i)):
+            assert rule_id not in printed and rule_id not in html, (case, rule_id)
+    # (`council 2027-03-16`, the program's label of a hearing, would show an ISO date too.)
+    assert not [w for w in clerk if re.fullmatch(r"\d{4}-\d{2}-\d{2}\S*", w)]
+    for h in prepared.case.hearings:
+        assert h.body_name in printed
 
 
 def test_several_hearings_each_get_their_deadlines() -> None:

@@ -7,6 +7,10 @@ column-inches do: a k-column ad is k columns and k-1 gutters wide, so a narrow a
 column-inches before the area (legal-domain.md §5). Depths are whole agate lines (1/14 in),
 the unit papers sell display space in.
 
+The ad's size and the law it meets are printed for the ad desk beneath the ad, outside its border:
+the page is deeper than the ad by a slug, and the PDF's TrimBox is the ad itself, so a paper
+that places the PDF by its trim (as ad desks do) prints the ad alone, at its size.
+
 The ad is print-ready: it holds no RGB image (a clerk's color map is turned to gray before it
 is embedded, and the PDF is checked afterwards), and no clock is read, so the same input gives
 the same bytes.
@@ -39,6 +43,7 @@ _EPS = 1e-9  # float slack: 0.5 × 21 in must not round up to an extra agate lin
 DEFAULT_TYPE_PT = 9.0  # when the rate card gives no news type size
 RULE_PT = 2.0  # the ad's border
 INSET_IN = 0.09  # white space between the border and the copy
+SLUG_IN = 0.5  # below the ad, outside its trim: the size footnote for the ad desk
 GRAY_MAP = "map-gray.png"
 KIND = DocumentKind.DISPLAY_AD
 
@@ -197,6 +202,20 @@ def grayscale_map(the_map: MapInfo) -> tuple[str, bytes]:
     return GRAY_MAP, out.getvalue()
 
 
+def trimmed(data: bytes, ad: AdSize) -> bytes:
+    """The PDF with its TrimBox (and BleedBox: the ad has no bleed) on the ad, above the slug."""
+    import pikepdf
+
+    pt = 72
+    trim = [0, SLUG_IN * pt, ad.width_in * pt, (SLUG_IN + ad.depth_in) * pt]
+    with pikepdf.open(io.BytesIO(data)) as doc:
+        for page in doc.pages:
+            page.obj.TrimBox = page.obj.BleedBox = pikepdf.Array(trim)
+        out = io.BytesIO()
+        doc.save(out, deterministic_id=True)  # the same input gives the same bytes
+    return out.getvalue()
+
+
 def color_images(data: bytes) -> list[str]:
     """The color spaces of every image in a PDF that is not gray (empty when print-safe)."""
     import pikepdf
@@ -349,7 +368,7 @@ def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan) -> Built:
             )
         )
     ad, laid = made
-    data = pdf.finish(laid)
+    data = trimmed(pdf.finish(laid), ad)
     findings = []
     colors = color_images(data)
     if colors:
@@ -397,6 +416,7 @@ def _ad_context(ad: AdSize, type_pt: float, citation: str | None) -> dict[str, A
         # Exact to a millionth of an inch: the PDF page must be the size the paper sells.
         "width_in": f"{ad.width_in:.6f}",
         "depth_in": f"{ad.depth_in:.6f}",
+        "slug_in": SLUG_IN,
         "rule_pt": RULE_PT,
         "inset_in": INSET_IN,
         # Never smaller than the paper's news type (old R.I. § 45-24-53 asked as much).
@@ -414,7 +434,7 @@ def _ad_context(ad: AdSize, type_pt: float, citation: str | None) -> dict[str, A
 
 DOCUMENT = DocumentType(
     KIND,
-    "The display ad, its page exactly the ad's size on the newspaper's page.",
+    "The display ad, its trim exactly the ad's size on the newspaper's page, its size noted beneath.",
     (File("{name}.pdf", Format.PDF, KIND),),
     ("case", "plan", "schedule", "map", "newspaper profile"),
     lambda p: bool(p.plan.of(Channel.DISPLAY_AD)),

@@ -39,8 +39,8 @@ def _code(district: str | None) -> str:
     return match.group(1) if match else district.split(" ")[0]
 
 
-def draw_change(cf: CaseFile, found: Selection) -> DrawnMap | None:
-    """Draw the subject area, districts, streets, boundaries, the distance line and notified parcels."""
+def map_layers(cf: CaseFile, found: Selection) -> Any:
+    """What the map of the change draws (a `maps.MapLayers`), read from the case's GIS layers; None without a subject."""
     if found.subject is None or found.crs is None:
         return None
     import shapely  # heavy: imported only when a map is drawn
@@ -48,8 +48,7 @@ def draw_change(cf: CaseFile, found: Selection) -> DrawnMap | None:
     from generator.gis import maps
     from generator.gis.layers import LayerReader
 
-    case = cf.case
-    gis = case.gis
+    gis = cf.case.gis
     assert gis
     distance = max(found.buffers, default=200.0)
     x0, y0, x1, y1 = found.subject.buffer(distance).bounds
@@ -68,13 +67,10 @@ def draw_change(cf: CaseFile, found: Selection) -> DrawnMap | None:
         ]
 
     context = [g for g, _ in read("parcels", "parcel_id")] if gis.parcels else []
-    changes = sorted(
-        {f"{_code(p.current_district)} → {_code(p.proposed_district)}" for p in case.parcels}
-    )
     notified = list(found.selected.geometry.values) if found.selected is not None else []
-    layers = maps.MapLayers(
+    return maps.MapLayers(
         subject=found.subject,
-        change_label=", ".join(changes),
+        change_label=", ".join(_changes(cf)),
         parcels=context,
         notified=[g for g in notified if not shapely.equals(g, found.subject)],
         buffer=found.buffers.get(distance),
@@ -85,16 +81,36 @@ def draw_change(cf: CaseFile, found: Selection) -> DrawnMap | None:
         water=read("water_sources", "name"),
         extent=bbox,
     )
+
+
+def _changes(cf: CaseFile) -> list[str]:
+    """`R-1 → C-2` for each distinct change of district, sorted."""
+    return sorted(
+        {f"{_code(p.current_district)} → {_code(p.proposed_district)}" for p in cf.case.parcels}
+    )
+
+
+def draw_change(cf: CaseFile, found: Selection) -> DrawnMap | None:
+    """Draw the subject area, districts, streets, boundaries, the distance line and notified parcels."""
+    layers = map_layers(cf, found)
+    if layers is None:
+        return None
+    from generator.gis import maps
+
+    case = cf.case
+    changes = ", ".join(_changes(cf))
     places = "; ".join(p.address or p.id for p in case.parcels)
-    caption = f"{case.municipality}: proposed change of {places} ({', '.join(changes)})"
+    # The caption is the map's one title: the documents print it beneath the map, which does
+    # not draw it again (it names the files' metadata only).
+    caption = f"{case.municipality}: proposed change of {places} ({changes})"
     svg, png = maps.draw(layers, title=caption)
     alt = (
-        f"Map of {places} in {case.municipality}, outlined, with the change {', '.join(changes)}, the zoning districts"
+        f"Map of {places} in {case.municipality}, outlined, with the change {changes}, the zoning districts"
         f" around it, the named streets, {'the ' + layers.buffer_label + ' notification distance and ' if layers.buffer_label else ''}"
         "the parcels whose owners are notified."
     )
     shows = [*maps.shows(layers), "area_to_be_affected"]
-    if gis.municipal_boundaries and "municipal_boundaries" not in shows:
+    if case.gis and case.gis.municipal_boundaries and "municipal_boundaries" not in shows:
         # R.I.G.L. § 45-24-53(b) asks for town lines "where appropriate": the layer was read
         # and no town line falls within the map's area, so there is none to show.
         shows.append("municipal_boundaries")

@@ -85,11 +85,11 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
 
 
 def schedule_context(plan: Plan, deadlines: list[Any], stylesheet: str) -> dict[str, Any]:
-    """The context of the schedule page."""
-    from generator.legal_calendar import short
-    from generator.render.schedule_text import when as when_text
+    """The context of the schedule page: dates as dates and hearings by name, for the clerk's words."""
+    from generator.schedule.deadline import hearing_label
 
     case = plan.case
+    hearings = {hearing_label(h): h for h in case.hearings}
     return {
         "municipality": case.municipality,
         "case_number": case.case_number,
@@ -99,11 +99,16 @@ def schedule_context(plan: Plan, deadlines: list[Any], stylesheet: str) -> dict[
         ],
         "deadlines": [
             {
-                **d.as_json(),
-                "latest_text": when_text(d.latest),
-                "earliest_text": when_text(d.earliest),
-                "issues_text": ", ".join(short(i) for i in d.issues),
-                "copy_text": when_text(d.copy_deadline) if d.copy_deadline else "",
+                "action": d.action,
+                "latest": d.latest,
+                "earliest": d.earliest,
+                "issues": d.issues,
+                "copy_deadline": d.copy_deadline,
+                "hearing": hearings.get(d.hearing) if d.hearing else None,
+                "citation": d.citation,
+                "derivation": d.derivation,
+                "required": d.required,
+                "problem": d.problem,
             }
             for d in deadlines
         ],

@@ -8,8 +8,9 @@ notice and in mailed letters, so it is drawn in grays only, about 5.5 in wide, w
 7 pt or larger at that size, and the same layers always give the same bytes.
 
 Coordinates are feet in a projected CRS, x east and y north, drawn at equal aspect. Everything is
-laid out first on paper (inches), with labels placed greedily in order of importance so that
-they avoid each other, the legend and the scale bar; then drawn. Matplotlib is imported only when
+laid out first on paper (inches): the legend and the scale bar beside the map frame, where they
+hide nothing, and labels placed greedily in order of importance so that they never overlap; then
+drawn. The map draws no title: the documents print its caption beneath it. Matplotlib is imported only when
 a map is drawn or measured: importing this module does not import it.
 
 The modules: `map_layers` (what a map is drawn from), `style` (how it looks), `geometry`,

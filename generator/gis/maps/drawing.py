@@ -12,7 +12,7 @@ from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
-from generator.gis.maps.frame import _scale_ticks
+from generator.gis.maps.frame import _furniture_size, _legend_cells, _scale_ticks
 from generator.gis.maps.geometry import _grow_box, _lines, _polygons, _rect
 from generator.gis.maps.layout import _Plan, _plan
 from generator.gis.maps.map_layers import MapLayers, _valid
@@ -23,12 +23,10 @@ from generator.gis.maps.style import (
     _HANDLE_GAP,
     _HANDLE_W,
     _ON_LINE,
-    _PAD,
     _RC,
     _ROW_H,
     _STYLE,
     _TEXT,
-    _TITLE_BAND,
     _WHITE,
     _font,
     _measure,
@@ -44,7 +42,7 @@ DPI = 200
 def draw(
     layers: MapLayers, *, title: str, width_in: float = 5.5, height_in: float = 4.0
 ) -> tuple[bytes, bytes]:
-    """The map as (SVG bytes, PNG bytes at 200 dpi)."""
+    """The map as (SVG bytes, PNG bytes at 200 dpi); the title is the files' metadata, not drawn."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -54,7 +52,7 @@ def draw(
     from PIL.PngImagePlugin import PngInfo
 
     layers = _valid(layers)
-    plan = _plan(layers, title, width_in, height_in)
+    plan = _plan(layers, width_in, height_in)
     description = _describe(layers, plan)
     with matplotlib.rc_context(_RC):
         fig = Figure(figsize=(width_in, height_in), dpi=DPI)
@@ -63,7 +61,6 @@ def draw(
         _draw_labels(fig, plan)
         _draw_legend(fig, plan)
         _draw_furniture(fig, plan)
-        _draw_title(fig, plan)
 
         canvas.draw()
         rgb = np.asarray(canvas.buffer_rgba())[..., :3]
@@ -261,9 +258,11 @@ def _draw_legend(fig: Figure, plan: _Plan) -> None:
     t = fig.dpi_scale_trans
     x0, y0, x1, y1 = plan.legend
     _white_box(fig, (x0, y0, x1, y1))
-    for i, (kind, text) in enumerate(plan.rows):
-        cy = y1 - _BOX_PAD - (i + 0.5) * _ROW_H
-        hx0, hx1 = x0 + _BOX_PAD, x0 + _BOX_PAD + _HANDLE_W
+    cells, (_, h) = _legend_cells(plan.rows, plan.columns)
+    top = y1 - (y1 - y0 - h) / 2  # the rows centered in a box the band may make taller
+    for (dx, dy), (kind, text) in zip(cells, plan.rows, strict=True):
+        cy = top - dy - 0.5 * _ROW_H
+        hx0, hx1 = x0 + dx, x0 + dx + _HANDLE_W
         hh = _ROW_H * 0.62
         if kind in ("subject", "notified", "water"):
             styles = ["subject_fill", "subject"] if kind == "subject" else [kind]
@@ -302,8 +301,11 @@ def _draw_furniture(fig: Figure, plan: _Plan) -> None:
     from matplotlib.patches import Rectangle
 
     t = fig.dpi_scale_trans
-    x0, y0, x1, y1 = plan.furniture
-    _white_box(fig, (x0, y0, x1, y1))
+    _white_box(fig, plan.furniture)
+    # The arrow and the bar centered in a box the band may make larger than they need.
+    w, h = _furniture_size(plan.scale_ft, plan.frame.k)
+    x0 = (plan.furniture[0] + plan.furniture[2] - w) / 2
+    y0 = (plan.furniture[1] + plan.furniture[3] - h) / 2
     # North arrow: a split arrowhead, black on the left, N above. Grid north: y is north.
     cx, base, top = x0 + _BOX_PAD + 0.08, y0 + _BOX_PAD + 0.02, y0 + _BOX_PAD + 0.27
     notch = base + 0.07
@@ -323,26 +325,6 @@ def _draw_furniture(fig: Figure, plan: _Plan) -> None:
         fig.add_artist(Rectangle((x, by), length / 2, bh, facecolor=fill, **pen))
     for x, text in _scale_ticks(plan.scale_ft, plan.frame.k):
         _text(fig, bx + x, by - 0.04, text, "scale", va="top", halo=False, zorder=32)
-
-
-def _draw_title(fig: Figure, plan: _Plan) -> None:
-    if not plan.title_lines:
-        return
-    top = plan.height_in - _PAD
-    band = _TITLE_BAND - 0.02
-    n = len(plan.title_lines)
-    step = plan.title_size * 1.25 / 72
-    first = top - band / 2 + (n - 1) * step / 2
-    for i, line in enumerate(plan.title_lines):
-        _text(
-            fig,
-            plan.width_in / 2,
-            first - i * step,
-            line,
-            "title",
-            size=plan.title_size,
-            halo=False,
-        )
 
 
 def _describe(layers: MapLayers, plan: _Plan) -> str:

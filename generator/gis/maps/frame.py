@@ -1,8 +1,7 @@
 """The map frame on paper: the extent shown, the scale, and the legend and scale bar boxes.
 
-The extent is chosen among a few margins around the change so that the legend and the scale bar,
-each in a corner of the frame, cover neither the area of the change nor the notice distance,
-and as little else as they can.
+The frame shows the change and its notice distance with a margin; the legend and the scale bar
+sit outside it, so that they hide no parcel, no part of the notice distance and no label.
 """
 
 from __future__ import annotations
@@ -10,7 +9,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import shapely
@@ -30,7 +28,8 @@ from generator.gis.maps.style import (
     _measure,
 )
 
-_MARGINS = (0.1, 0.2, 0.3, 0.45, 0.6, 0.8)  # default extent: content grown by these, tried in turn
+_MARGIN = 0.3  # default extent: the change and its notice distance, grown by this share
+_COLUMN_GAP = 0.14  # between the legend's columns, in
 _SEEN = 0.06  # a feature counts as shown if it comes this far inside the frame, in
 
 
@@ -77,50 +76,88 @@ class _Frame:
 _Box = tuple[float, float, float, float]
 
 
-def _arrange(
-    layers: MapLayers, paper: _Box
-) -> tuple[_Frame, tuple[tuple[str, str], ...], _Box, _Box, float]:
-    """The extent, the legend's rows, the legend and scale bar boxes (in corners clear of the subject and notice area), the scale length."""
+@dataclass(frozen=True)
+class _Arrangement:
+    """The frame and, outside it, the legend (its rows, columns and box) and the scale bar box."""
+
+    frame: _Frame
+    rows: tuple[tuple[str, str], ...]
+    columns: int
+    legend: _Box
+    furniture: _Box
+    scale_ft: float
+
+
+def _arrange(layers: MapLayers, paper: _Box) -> _Arrangement:
+    """The map frame, with the legend and the scale bar outside it, to its right or below it.
+
+    Inside the frame they would hide parcels, the notice distance or labels wherever they sat
+    (a town map has parcels in every corner), so they sit beside it, on whichever side leaves
+    the frame that shows the change the largest.
+    """
+    right, below = _beside(layers, paper, "right"), _beside(layers, paper, "below")
+    stacked = (right.legend[3] - right.legend[1]) + (right.furniture[3] - right.furniture[1])
+    fits = stacked + _INSET <= paper[3] - paper[1]
+    return right if fits and right.frame.k > below.frame.k + 1e-9 else below
+
+
+def _beside(layers: MapLayers, paper: _Box, side: str) -> _Arrangement:
+    """The arrangement with the legend and the scale bar in a band on one side of the frame."""
+    px0, py0, px1, py1 = paper
+    band = 0.0
+    # The band's size and the frame's scale depend on each other: the band only grows until it
+    # holds what the frame beside it needs (a few sizes of legend and scale bar: it ends).
+    while True:
+        on_paper = _frame_paper(paper, side, band)
+        frame = _Frame(_extent(layers, on_paper), on_paper)
+        rows = _legend_rows(layers, frame.view(_SEEN))
+        scale_ft = _scale_length(frame.k)
+        fw, fh = _furniture_size(scale_ft, frame.k)
+        if side == "right":
+            columns = 1
+            lw, lh = _legend_size(rows, columns)
+            need = max(lw, fw)
+        else:
+            room = px1 - px0 - fw - _INSET
+            columns = max(
+                (n for n in range(1, len(rows) + 1) if _legend_size(rows, n)[0] <= room),
+                default=1,
+            )
+            lw, lh = _legend_size(rows, columns)
+            need = max(lh, fh)
+        if need <= band + 1e-9:
+            break
+        band = need
+    if side == "right":  # one column at the right: the legend at the top, the scale bar beneath
+        x0 = px1 - band
+        legend, furniture = (x0, py1 - lh, px1, py1), (x0, py0, px1, py0 + fh)
+    else:  # one band below: the legend at the left, the scale bar at the right
+        legend, furniture = (px0, py0, px0 + lw, py0 + band), (px1 - fw, py0, px1, py0 + band)
+    return _Arrangement(frame, rows, columns, legend, furniture, scale_ft)
+
+
+def _frame_paper(paper: _Box, side: str, band: float) -> _Box:
+    """The frame on paper: the paper less a band (and a gap) on the right or at the bottom."""
+    px0, py0, px1, py1 = paper
+    if side == "right":
+        return (px0, py0, px1 - band - _INSET, py1)
+    return (px0, py0 + band + _INSET, px1, py1)
+
+
+def _extent(layers: MapLayers, paper: _Box) -> tuple[float, float, float, float]:
+    """The extent shown in a frame on paper: the given one, or the change and its notice distance with a margin; at the frame's shape."""
     ratio = (paper[2] - paper[0]) / (paper[3] - paper[1])
+    if layers.extent is not None:
+        return _fit(layers.extent, ratio)
     keep = layers.subject
     if layers.buffer is not None and not layers.buffer.is_empty:
         keep = keep.union(layers.buffer)
-    if layers.extent is not None:
-        extents = [_fit(layers.extent, ratio)]
-    else:
-        x0, y0, x1, y1 = keep.bounds
-        if layers.buffer is None or layers.buffer.is_empty:
-            grow = max(0.75 * max(x1 - x0, y1 - y0), 200.0)
-            x0, y0, x1, y1 = x0 - grow, y0 - grow, x1 + grow, y1 + grow
-        size = max(x1 - x0, y1 - y0)
-        extents = [
-            _fit((x0 - m * size, y0 - m * size, x1 + m * size, y1 + m * size), ratio)
-            for m in _MARGINS
-        ]
-    shapely.prepare(keep)
-    context = [
-        (shapely.union_all([g for g, _ in layers.streets]), 0.5),
-        (shapely.union_all([g.boundary for g, _ in layers.boundaries]), 1.0),
-        (shapely.union_all([g.boundary for g, _ in layers.districts]), 0.3),
-        (shapely.union_all([g for g, _ in layers.water]), 30.0),
-        (shapely.union_all(list(layers.notified)), 5.0),
-    ]
-    context = [(g, w) for g, w in context if not g.is_empty]
-    best: tuple[tuple[bool, float], _Frame, Any, _Box, _Box, float] | None = None
-    for extent in extents:
-        frame = _Frame(extent, paper)
-        rows = _legend_rows(layers, frame.view(_SEEN))
-        scale_ft = _scale_length(frame.k)
-        furniture_size = _furniture_size(scale_ft, frame.k)
-        covers, cost, legend, furniture = _corners(
-            frame, _legend_size(rows), furniture_size, keep, context
-        )
-        if best is None or (covers, cost) < best[0]:
-            best = ((covers, cost), frame, rows, legend, furniture, scale_ft)
-        if not covers:
-            break
-    assert best is not None
-    return best[1:]
+    x0, y0, x1, y1 = keep.bounds
+    if layers.buffer is None or layers.buffer.is_empty:
+        grow = max(0.75 * max(x1 - x0, y1 - y0), 200.0)
+        x0, y0, x1, y1 = x0 - grow, y0 - grow, x1 + grow, y1 + grow
+    m = _MARGIN * max(x1 - x0, y1 - y0)
+    return _fit((x0 - m, y0 - m, x1 + m, y1 + m), ratio)
 
 
 def _fit(extent: Sequence[float], ratio: float) -> tuple[float, float, float, float]:
@@ -133,49 +170,6 @@ def _fit(extent: Sequence[float], ratio: float) -> tuple[float, float, float, fl
     else:
         h = w / ratio
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-
-
-def _corners(
-    frame: _Frame,
-    legend_size: tuple[float, float],
-    furniture_size: tuple[float, float],
-    keep: BaseGeometry,
-    context: Sequence[tuple[BaseGeometry, float]],
-) -> tuple[bool, float, tuple[float, float, float, float], tuple[float, float, float, float]]:
-    """The best corners for the legend and the scale bar: whether they cover the subject or notice area, a cost, the two boxes."""
-    legend_order = ("ur", "lr", "ul", "ll")
-    furniture_order = ("ll", "lr", "ul", "ur")
-
-    def place(corner: str, size: tuple[float, float]) -> tuple[float, float, float, float]:
-        px0, py0, px1, py1 = frame.paper
-        w, h = size
-        x0 = px0 + _INSET if corner[1] == "l" else px1 - _INSET - w
-        y0 = py0 + _INSET if corner[0] == "l" else py1 - _INSET - h
-        return (x0, y0, x0 + w, y0 + h)
-
-    def cost(paper_box: tuple[float, float, float, float]) -> tuple[bool, float]:
-        feet = frame.to_feet(box(*_grow_box(paper_box, 0.04)))
-        covered = keep.intersection(feet).area / feet.area if keep.intersects(feet) else 0.0
-        c = 100.0 * covered
-        for geom, weight in context:
-            if geom.intersects(feet):
-                part = geom.intersection(feet)
-                c += weight * (part.area / feet.area or part.length / math.sqrt(feet.area))
-        return covered > 0, c
-
-    best: tuple[bool, float, Any, Any] | None = None
-    for i, lc in enumerate(legend_order):
-        for j, fc in enumerate(furniture_order):
-            if lc == fc:
-                continue
-            legend, furniture = place(lc, legend_size), place(fc, furniture_size)
-            (lcov, lcost), (fcov, fcost) = cost(legend), cost(furniture)
-            total = lcost + fcost + 0.01 * (i + j)
-            key = (lcov or fcov, total)
-            if best is None or key < (best[0], best[1]):
-                best = (key[0], total, legend, furniture)
-    assert best is not None
-    return best
 
 
 def _scale_length(k: float) -> float:
@@ -231,6 +225,21 @@ def _legend_rows(layers: MapLayers, view: Polygon) -> tuple[tuple[str, str], ...
     return tuple(rows)
 
 
-def _legend_size(rows: Sequence[tuple[str, str]]) -> tuple[float, float]:
-    text_w = max(_measure(text, "legend")[0] for _, text in rows)
-    return (2 * _BOX_PAD + _HANDLE_W + _HANDLE_GAP + text_w, 2 * _BOX_PAD + len(rows) * _ROW_H)
+def _legend_cells(
+    rows: Sequence[tuple[str, str]], columns: int
+) -> tuple[list[tuple[float, float]], tuple[float, float]]:
+    """Where each legend row starts, from the box's top-left corner (down is +y), and the box's size; rows fill the columns top to bottom."""
+    per = math.ceil(len(rows) / columns)
+    cells: list[tuple[float, float]] = []
+    x = _BOX_PAD
+    for first in range(0, len(rows), per):
+        group = rows[first : first + per]
+        cells += [(x, _BOX_PAD + i * _ROW_H) for i in range(len(group))]
+        x += _HANDLE_W + _HANDLE_GAP + max(_measure(text, "legend")[0] for _, text in group)
+        x += _COLUMN_GAP
+    return cells, (x - _COLUMN_GAP + _BOX_PAD, 2 * _BOX_PAD + per * _ROW_H)
+
+
+def _legend_size(rows: Sequence[tuple[str, str]], columns: int) -> tuple[float, float]:
+    """The legend box's width and height, its rows in so many columns."""
+    return _legend_cells(rows, columns)[1]

@@ -1,4 +1,4 @@
-"""Labels placed on paper greedily, the most important first, clear of each other and the boxes.
+"""Labels placed on paper greedily, the most important first, clear of each other, in the frame.
 
 The change goes inside its area if it fits (else beside it, with a leader), then municipal
 names along their boundaries, street names along their lines, district codes inside their
@@ -74,20 +74,15 @@ class _Candidate:
 class _Placer:
     """Greedy label placement on paper: each label takes the cheapest free spot."""
 
-    def __init__(self, frame: Polygon, blocked: Iterable[Sequence[float]]) -> None:
+    def __init__(self, frame: Polygon) -> None:
         self.frame = frame
-        self.blocked = [box(*b) for b in blocked]
         self.taken: list[Polygon] = []
 
     def cost(self, rect: Polygon, soft: Sequence[tuple[BaseGeometry, float]]) -> float:
-        """Infinite outside the frame or over the legend; overlap with taken spots (heavy), and features crossed (light)."""
-        if not self.frame.contains(rect) or any(rect.intersects(b) for b in self.blocked):
+        """Infinite outside the frame or over a label already placed; features crossed cost a little."""
+        if not self.frame.contains(rect) or any(rect.intersects(t) for t in self.taken):
             return math.inf
-        area = rect.area
         c = 0.0
-        for t in self.taken:
-            if rect.intersects(t):
-                c += 100.0 + 1000.0 * rect.intersection(t).area / area
         for geom, weight in soft:
             if shapely.intersects(geom, rect):
                 c += weight
@@ -225,7 +220,7 @@ def _inside_or_beside(
 
 
 def _place_labels(
-    layers: MapLayers, frame: _Frame, blocked: Sequence[Sequence[float]]
+    layers: MapLayers, frame: _Frame
 ) -> tuple[list[_Label], list[tuple[tuple[float, float], tuple[float, float]]]]:
     paper_box = box(*frame.paper)
     inner = box(*_grow_box(frame.paper, -0.02))
@@ -234,7 +229,7 @@ def _place_labels(
     def on_paper(geom: BaseGeometry) -> BaseGeometry:
         return frame.to_paper(geom.intersection(view)).intersection(paper_box)
 
-    placer = _Placer(inner, blocked)
+    placer = _Placer(inner)
     subject = on_paper(layers.subject)
     subject_edge = subject.boundary
     street_lines = {

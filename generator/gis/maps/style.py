@@ -15,8 +15,7 @@ if TYPE_CHECKING:
 
 
 _PAD = 0.04  # figure edge to map frame, in
-_TITLE_BAND = 0.36  # room above the frame for the title (two lines at 7.5 pt), in
-_INSET = 0.06  # map frame to legend and scale bar boxes, in
+_INSET = 0.08  # map frame to legend and scale bar boxes, in
 _BOX_PAD = 0.06  # inside the legend and scale bar boxes, in
 _HALO_PT = 2.4  # white stroke behind labels, pt
 _ON_LINE = ("street", "buffer")  # labels set on their line, in a white box
@@ -41,7 +40,6 @@ _TEXT = {
     "legend": ("regular", _BLACK, 7.0),
     "scale": ("regular", _BLACK, 7.0),
     "north": ("bold", _BLACK, 9.0),
-    "title": ("bold", _BLACK, 9.0),
 }
 # layer: matplotlib patch keywords (linewidths in pt, dashes in pt)
 _STYLE: dict[str, dict[str, Any]] = {
