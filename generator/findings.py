@@ -32,9 +32,8 @@ class Declared:
     code: str
     name: str
     severity: Severity  # "error": the packet is not ready / the notice fails the law
-    stage: (
-        str  # the stage that reports it: plan, law, recipients, gis, schedule, mail, sign, ad, lint
-    )
+    # The stage that reports it: plan, law, recipients, gis, schedule, mail, sign, posting, ad, lint.
+    stage: str
     summary: str
     explanation: str
     citation: str
@@ -449,12 +448,49 @@ FINDINGS: dict[str, Declared] = {
             "sign-distance-assumed",
             "info",
             "sign",
-            "The law names no reading distance for a sign; its letters are sized for a default.",
-            'Where the law says only "legible from the street", the letters are sized for 50 ft;'
-            " `sign.legible_from_ft` sets the street's real width.",
+            "The law names no reading distance for a sign; its letters are sized for 100 ft.",
+            'Where the law says only "legible from the street", or nothing, a sign\'s required'
+            " items are set in capitals 4 in tall, legible from 100 ft (a driver passing on the"
+            " road, at the legibility index of 25 ft per inch of capital height);"
+            " `sign.legible_from_ft` sets another distance, and the finding then names it.",
             FROM_FORMAT,
             "An Arizona sign, which the state's law has legible from 100 ft.",
             'The Oklahoma city\'s optional sign, legible "from the street it faces".',
+        ),
+        Declared(
+            "SIGN002",
+            "sign-items-do-not-fit",
+            "error",
+            "sign",
+            "A sign's required items do not fit its panel at the letter height its distance needs.",
+            "The items the law wants legible, with the word ZONING or REZONING, the districts,"
+            " the hearing's date and time and a phone number or web address, are set in capitals"
+            " as tall as the reading distance divided by the legibility index. When they do not"
+            " fit the panel at that height the sign is made at the largest height that fits and"
+            " says how far it reads; the packet is not ready. Use a larger sign (`sign.size_in`),"
+            " shorten the longest item, or, where the law names no distance, set"
+            " `sign.legible_from_ft` to the distance from which the sign must be read.",
+            FROM_FORMAT,
+            "The Shelby sign on its 4 by 8 ft panel, its items in 4 in capitals.",
+            "The Oklahoma city's sign on a 4 by 8 ft panel: the place, the hearing body and the"
+            " proposed use must be legible too, and at 4 in they need a larger panel.",
+        ),
+        # ------------------------------------------------------------------ posting
+        Declared(
+            "POST001",
+            "posting-places-missing",
+            "error",
+            "posting",
+            "The case names fewer places to post the notice than the law requires.",
+            "A posting rule names how many places the notice must be posted in (a clerk's office"
+            " and another municipal building; ten public places). The case's `posting_places`"
+            " (of kinds clerk_office, municipal_building, public_place) must name at least that"
+            " many; the posting sheet lists them and leaves a blank line for each one missing,"
+            " and the packet is not ready until the case names them.",
+            FROM_NOTICE,
+            "The Arizona posting sample, which names its ten public places.",
+            "The East Providence sample without `posting_places`, where the state's law posts the"
+            " notice in the clerk's office and one other municipal building.",
         ),
         # --------------------------------------------------------------- display ad
         Declared(

@@ -6,6 +6,7 @@ import base64
 import dataclasses
 import io
 import itertools
+import json
 import re
 import unicodedata
 from datetime import date
@@ -21,12 +22,13 @@ from generator import schedule
 from generator.documents import registry
 from generator.documents.base import Output
 from generator.documents.posting_notice import latest_posting
+from generator.findings import Finding
 from generator.kinds import DocumentKind, Format
 from generator.models.pack import Channel
 from generator.plan import Plan
 from generator.prepare import prepare
 from generator.render.filters import long_date
-from tests.conftest import CASES, write_case
+from tests.conftest import CASES, notices, write_case
 
 POSTED = (DocumentKind.WEBSITE_NOTICE, DocumentKind.POSTING_NOTICE)
 
@@ -38,6 +40,7 @@ class Made:
     plan: Plan
     deadlines: list[schedule.Deadline]
     outputs: list[Output]
+    findings: list[Finding]
 
     def file(self, path: str) -> bytes:
         return next(o.data for o in self.outputs if o.path == path)
@@ -47,7 +50,7 @@ def make(path: Path) -> Made:
     """Prepare a case and make its website notices and posting sheets, as `notices build` does."""
     prepared = prepare(path)
     built = registry.make(prepared, kinds=POSTED)
-    return Made(prepared.plan, list(prepared.deadlines), list(built.outputs))
+    return Made(prepared.plan, list(prepared.deadlines), list(built.outputs), list(built.findings))
 
 
 @pytest.fixture(scope="module")
@@ -343,7 +346,10 @@ def test_posting_sheet_rhode_island(newport: Made, ep: Made) -> None:
     assert "Newport Police Department Headquarters, 120 Broadway" in text
     assert "Home page of the City of Newport website" not in text  # not a bulletin board
     text = check_sheet(ep, "posting_notice", date(2027, 3, 2))
-    assert "(no posting places are listed in the case)" in text  # the sample case names none
+    assert "Office of the City Clerk, East Providence City Hall, 145 Taunton Avenue" in text
+    assert "East Providence Police Department Headquarters, 750 Waterman Avenue" in text
+    assert "place to be named" not in text
+    assert not [f for f in ep.findings if f.code == "POST001"]
 
 
 def test_posting_sheet_arizona_ten_places(az: Made) -> None:
@@ -360,12 +366,44 @@ def test_posting_sheet_arizona_ten_places(az: Made) -> None:
 
 
 def test_too_few_places_are_flagged(tmp_path: Path) -> None:
+    """Four of the ten public places: the sheet lists them and leaves six lines to fill in."""
     text = (CASES / "az-2027-posting-01.yaml").read_text()
     cut = text.index("  - name: Saguaro Wells Senior Center")
     end = text.index("  - name: Town website")
     made = make(write_case(tmp_path, text[:cut] + text[end:]))
     sheet = pdf_text(made.file("posting_notice-council.pdf"))
-    assert "The case lists 4 places; the law requires at least 10." in sheet
+    assert "(at least 10 places). Post it at:" in sheet
+    assert sheet.count("______________________________________ (place to be named)") == 6
+    assert "The case lists" not in sheet
+    short = [f for f in made.findings if f.code == "POST001"]
+    assert {f.document for f in short} == {
+        "posting_notice-planning.pdf",
+        "posting_notice-council.pdf",
+    }
+    assert all(f.rule == "public_places_posting" for f in short)
+    assert all(f.citation == "A.R.S. § 9-462.04(A)(1)" for f in short)
+    assert "the case names 4 of them" in short[0].message
+
+
+def test_a_case_naming_no_posting_places_is_not_ready(tmp_path: Path) -> None:
+    """Issue 13: the East Providence sheet said 0 places while the law requires two, and the
+    manifest still said ready."""
+    text = (CASES / "ep-2027-za-03.yaml").read_text()
+    start = text.index("posting_places:")
+    end = text.index("signer:")
+    path = write_case(tmp_path, text[:start] + text[end:])
+    out = tmp_path / "out"
+    done = notices("build", str(path), "--out", str(out))
+    assert done.returncode == 1, done.stdout + done.stderr
+    manifest = json.loads((out / "case-x" / "manifest.json").read_text())
+    assert not manifest["ready"]
+    (short,) = [f for f in manifest["findings"] if f["code"] == "POST001"]
+    assert short["severity"] == "error" and short["rule"] == "clerk_posting"
+    assert short["citation"] == "R.I.G.L. § 45-24-53(a); East Providence Code § 19-74(3)"
+    sheet = pdf_text((out / "case-x" / "posting_notice.pdf").read_bytes())
+    assert "(at least 2 places)" in sheet
+    assert sheet.count("(place to be named)") == 2
+    assert "0 places" not in sheet and "lists 0" not in sheet
 
 
 # ---------------------------------------------------------------------- escaping ----

@@ -18,14 +18,16 @@ from generator import schedule
 from generator.documents import sign
 from generator.documents.base import Built, DocumentType, File, Output
 from generator.documents.markers import unmarked
+from generator.findings import Finding, cited
 from generator.kinds import DocumentKind, Format
-from generator.models.pack import Channel
+from generator.models.pack import Channel, NoticeParams
 from generator.plan import DocumentPlan
 from generator.prepare import Prepared
 from generator.render import context as ctx
 from generator.render import pdf
 from generator.render.filters import long_date
 from generator.render.templates import Templates
+from generator.rules.loader import Binding
 
 KIND = DocumentKind.POSTING_NOTICE
 TAGGED = "pdf/ua-1"  # tagged PDF (ISO 14289-1): structure tree, language, alt text of the map
@@ -46,9 +48,35 @@ def build(prepared: Prepared, tpl: Templates) -> Built:
             Output(KIND, Format.PDF, f"{doc.name}.pdf", data, doc.notice_ids),
             Output(KIND, Format.HTML, f"{doc.name}.html", html.encode(), doc.notice_ids),
         )
-        made += Built(outputs, tuple(unmarked(doc, outputs)))
+        made += Built(outputs, tuple(unmarked(doc, outputs)) + _too_few_places(prepared, doc))
     posters = [d for d in docs if any(b.params.legible_from_ft for b in d.formats)]
     return made + sign.signs(prepared, tpl, posters, suffix="-poster")
+
+
+def _required_places(doc: DocumentPlan) -> Binding[NoticeParams] | None:
+    """The notice rule of `doc` that asks for the most posting places, if any names a number."""
+    named = [(b.params.places.count, -i, b) for i, b in enumerate(doc.notices) if b.params.places]
+    return max(named)[2] if named else None
+
+
+def _too_few_places(prepared: Prepared, doc: DocumentPlan) -> tuple[Finding, ...]:
+    """POST001 when the case names fewer places to post `doc` than the law requires."""
+    rule = _required_places(doc)
+    listed = [p for p in prepared.case.posting_places if p.kind in POSTED_KINDS]
+    if rule is None or rule.params.places is None or len(listed) >= rule.params.places.count:
+        return ()
+    required = rule.params.places
+    return (
+        Finding(
+            "POST001",
+            f"the {doc.name} must be posted in {required.description} (at least"
+            f" {required.count} {'place' if required.count == 1 else 'places'}); the case names"
+            f" {len(listed) or 'none'}{' of them' if listed else ''}: add them to"
+            " `posting_places` (kinds clerk_office, municipal_building, public_place)",
+            **cited(rule),
+            document=f"{doc.name}.pdf",
+        ),
+    )
 
 
 def latest_posting(deadlines: list[schedule.Deadline], doc: DocumentPlan) -> date | None:
@@ -83,8 +111,8 @@ def posting_context(prepared: Prepared, tpl: Templates, doc: DocumentPlan) -> di
         # Only tags of our own Markdown converter are renamed; its text stays escaped.
         context["full_text_html"] = Markup(_demote_headings(str(context["full_text_html"])))  # noqa: S704
     latest = latest_posting(list(prepared.deadlines), doc)
-    places = [b.params.places for b in doc.notices if b.params.places]
-    required = max(places, key=lambda p: p.count) if places else None
+    rule = _required_places(doc)
+    required = rule.params.places if rule else None
     listed = [p for p in cf.case.posting_places if p.kind in POSTED_KINDS]
     website = next((p.name for p in cf.case.posting_places if p.kind == "website"), None)
     context["posting"] = {
@@ -96,7 +124,8 @@ def posting_context(prepared: Prepared, tpl: Templates, doc: DocumentPlan) -> di
         "places": [
             {"name": p.name, "address": p.address.one_line() if p.address else None} for p in listed
         ],
-        "short": bool(required and len(listed) < required.count),
+        # A blank line to fill in for each place the law requires and the case does not name.
+        "blanks": max(0, required.count - len(listed)) if required else 0,
         "website": website,
     }
     return context

@@ -1,23 +1,33 @@
-"""Posted signs at print size, their letters as tall as the law's reading distance needs.
+"""Posted signs at print size, read from the road: the required items in tall capitals, the rest smaller.
 
-The pack's format rules say from how far the sign must be legible, by which legibility index
-(feet of distance per inch of capital height) and which items must be legible. The capital
-height is distance ÷ index (100 ft at 25 ft/in: 4 in); the font size follows from the font's
-true capital height. Those items are never set smaller: if they do not fit the panel the build
-stops and says what does not fit. The rest of the notice is set as large as the panel allows.
+Reading distance: the law's, where its format rules name one; else the case's
+`sign.legible_from_ft`; else 100 ft, the product's promise that a driver passing on the street
+can read the sign (SIGN001 says it was assumed). Capital height = distance ÷ legibility index.
+The index is 25 ft of distance per inch of capital height: the conservative column of the
+USSC / Penn State legibility chart for bold sans-serif capitals, black on white (4 in capitals
+read from 100 ft; its other column, about 29 ft/in, would allow 3.5 in). The font size follows
+from the font's own measured capital height.
+
+The items set at that height are the ones the pack's format rules list plus those every sign
+carries (ALWAYS_LEGIBLE): the word ZONING or REZONING, the present and proposed districts, the
+hearing's date and time, and a phone number or web address to learn more. The rest of the sign
+- where and by whom the hearing is held, the clauses the law requires on the sign, whom to ask,
+the posting dates - is one smaller block, not the whole notice. Both are set as large as the
+panel allows, so it is filled. When the required items do not fit the panel at their height,
+the sign is made at the largest height that fits and SIGN002, an error, says how far it reads.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from generator import schedule
 from generator.documents.base import Built, DocumentType, File, Output
-from generator.errors import Problem, UserError
+from generator.errors import UserError
 from generator.findings import Finding
-from generator.inputs import CaseFile
 from generator.kinds import DocumentKind, Format
 from generator.models.case import SignSpec
 from generator.models.pack import Channel, FormatParams
@@ -29,28 +39,43 @@ from generator.render.filters import clock, long_date
 from generator.render.templates import Templates
 from generator.rules.loader import Binding
 
-DEFAULT_INDEX = 25.0  # ft per inch: USSC / Penn State chart, Helvetica caps (legal-domain.md §4)
-# Where the law names no distance ("legible from the street it faces"): a two-lane street with
-# its sidewalks. The case can set the real width as `sign.legible_from_ft`.
-DEFAULT_DISTANCE_FT = 50.0
+DEFAULT_INDEX = 25.0  # ft per inch of capital height: USSC / Penn State chart (see above)
+DEFAULT_DISTANCE_FT = 100.0  # where neither the law nor the case names one: read from the road
 DEFAULT_SIZE_IN = (96.0, 48.0)  # the common 4 by 8 ft panel, where neither law nor case sizes it
+# Legible on every sign, whatever else the law lists: what a passer-by needs to know and act on.
+ALWAYS_LEGIBLE = (
+    "word_zoning",
+    "present_district",
+    "proposed_district",
+    "hearing_date_time",
+    "contact",
+)
 MARGIN_IN = 1.0
 LINE_HEIGHT = 1.05  # capitals only: no descenders to clear
-SMALL_CAPS_IN = (2.0, 1.5, 1.25, 1.0, 0.75, 0.625, 0.5, 0.4)  # the rest, largest that fits
+REST_MIN_IN = 0.4  # the rest's least capitals: read by someone at the sign (10 ft at 25 ft/in)
+REST_SHARE = 0.5  # the rest's capitals at most half the legible ones, so the legible stand out
+GROW_MAX = 2.0  # on a roomy panel the legible lines grow, to at most twice their least height
+STEP_IN = 1 / 32  # how closely the letter heights are fitted to the panel
 KIND = DocumentKind.SIGN
 
 
 @dataclass(frozen=True)
 class Legibility:
-    """What the law (or the case, where the law is silent) asks of the sign's letters."""
+    """What the law (or the case, or the product where both are silent) asks of the letters."""
 
     distance_ft: float
     index: float
-    items: tuple[str, ...]
+    items: tuple[str, ...]  # what is set at the legible height: the law's and ALWAYS_LEGIBLE
+    law_items: tuple[str, ...]  # what the pack's format rules list
     size_in: tuple[float, float]
     rules: tuple[str, ...]
     citation: str
-    distance_from_law: bool
+    distance_from: str  # "law", "case" or "default"
+
+    @property
+    def distance_from_law(self) -> bool:
+        """Whether the law names the distance (the linter measures signs only against the law)."""
+        return self.distance_from == "law"
 
     @property
     def cap_in(self) -> float:
@@ -66,48 +91,68 @@ def legibility(
     distances = [p.legible_from_ft for p in law if p.legible_from_ft]
     indexes = [p.legibility_index_ft_per_in for p in law if p.legibility_index_ft_per_in]
     sizes = [p.size_in for p in law if p.size_in]
-    items: list[str] = []
+    law_items: list[str] = []
     for p in law:
-        items += [str(i) for i in p.legible_items if str(i) not in items]
+        law_items += [str(i) for i in p.legible_items if str(i) not in law_items]
     case_distance = spec.legible_from_ft if spec else None
     distance = max([*distances, case_distance or 0.0]) or DEFAULT_DISTANCE_FT
     size = sizes[0] if sizes else (spec.size_in if spec and spec.size_in else None)
     return Legibility(
         distance_ft=distance,
         index=min(indexes) if indexes else DEFAULT_INDEX,
-        items=tuple(items) or ("hearing_date_time",),
+        items=tuple(dict.fromkeys([*law_items, *ALWAYS_LEGIBLE])),
+        law_items=tuple(law_items),
         size_in=(size[0], size[1]) if size else DEFAULT_SIZE_IN,
         rules=tuple(i for b in formats for i in b.ids),
         citation="; ".join(dict.fromkeys(c for b in formats for c in b.citations)),
-        distance_from_law=bool(distances),
+        distance_from="law" if distances else "case" if case_distance else "default",
     )
 
 
-def signs(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], suffix: str = "") -> Built:
-    """One PDF at print size per sign (or poster, `suffix` "-poster") in `docs`.
+@dataclass(frozen=True)
+class Fitted:
+    """A sign laid out on its panel, and the capital heights it reached."""
 
-    Raises UserError when the law's letters cannot fit the panel: they are never set smaller.
-    """
+    document: Any  # a laid-out WeasyPrint document
+    legible_in: float
+    rest_in: float
+
+
+def signs(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], suffix: str = "") -> Built:
+    """One PDF at print size per sign (or poster, `suffix` "-poster") in `docs`."""
     made = Built()
     for doc in docs:
         need = legibility(doc.formats, prepared.case.sign)
-        data = _make(prepared, tpl, doc, need, f"{doc.name}{suffix}")
         name = f"{doc.name}{suffix}.pdf"
-        output = Output(doc.kind, Format.PDF, name, data, doc.notice_ids + need.rules)
-        findings: tuple[Finding, ...] = ()
-        if not need.distance_from_law:
-            findings = (
+        fitted, lines = _make(prepared, tpl, doc, need, f"{doc.name}{suffix}")
+        output = Output(
+            doc.kind, Format.PDF, name, pdf.finish(fitted.document), doc.notice_ids + need.rules
+        )
+        cited = {
+            "rule": need.rules[0] if need.rules else doc.notices[0].rule.id,
+            "citation": need.citation or "; ".join(dict.fromkeys(doc.notices[0].citations)),
+            "document": name,
+        }
+        findings = []
+        if need.distance_from != "law":
+            whose = (
+                "the case's `sign.legible_from_ft`"
+                if need.distance_from == "case"
+                else "the default"
+            )
+            findings.append(
                 Finding(
                     "SIGN001",
-                    f"the law names no reading distance for the {doc.name}{suffix}; its letters are"
-                    f" sized to be legible from {need.distance_ft:g} ft ({need.cap_in:.2f} in"
-                    " capitals): set `sign.legible_from_ft` to the width of the street it faces",
-                    rule=need.rules[0] if need.rules else doc.notices[0].rule.id,
-                    citation=need.citation or "; ".join(dict.fromkeys(doc.notices[0].citations)),
-                    document=name,
-                ),
+                    f"the law names no reading distance for the {doc.name}{suffix}; its required"
+                    f" items are sized to be legible from {need.distance_ft:g} ft ({whose}:"
+                    f" {need.cap_in:.2f} in capitals). Set `sign.legible_from_ft` to the distance"
+                    " from which it must be read, if another",
+                    **cited,
+                )
             )
-        made += Built((output,), findings)
+        if fitted.legible_in < need.cap_in - 1e-9:
+            findings.append(_short(f"{doc.name}{suffix}", need, fitted, lines, cited))
+        made += Built((output,), tuple(findings))
     return made
 
 
@@ -118,42 +163,87 @@ def build(prepared: Prepared, tpl: Templates) -> Built:
 
 def _make(
     prepared: Prepared, tpl: Templates, doc: DocumentPlan, need: Legibility, name: str
-) -> bytes:
-    """The sign's PDF: legible lines at their height, the rest as large as still fits."""
-    cf, the_map = prepared.case_file, prepared.map
+) -> tuple[Fitted, list[dict[str, str]]]:
+    """The sign laid out with the largest letters that fit, and its legible lines."""
     context = ctx.build(prepared.plan, doc, "")
     if "map" not in doc.topics():
-        context["map"] = None  # a map on a sign is read by no one at 100 ft
+        context["map"] = None  # a map on a sign is read by no one from the road
     context["sign"] = _sign_context(prepared, doc, need)
-    cap_ratio = fonts.cap_height_ratio(fonts.font_file(f"{fonts.SIGN_FAMILY}:bold"))
-    context["sign"]["legible_pt"] = _points(need.cap_in, cap_ratio)
+    the_map = prepared.map
     files = {the_map.name: the_map.data} if the_map and context["map"] else {}
+    cap_ratio = fonts.cap_height_ratio(fonts.font_file(f"{fonts.SIGN_FAMILY}:bold"))
 
-    def attempt(small: float, rest: bool = True) -> Any:
-        """The laid-out sign with the rest in `small` capitals, or None if it overflows."""
-        context["sign"]["small_pt"] = _points(small, cap_ratio)
-        context["sign"]["rest"] = rest
+    def attempt(legible: float, rest: float) -> Fitted | None:
+        """The sign with capitals `legible` and `rest` inches tall, or None if it overflows."""
+        context["sign"]["legible_pt"] = _points(legible, cap_ratio)
+        context["sign"]["small_pt"] = _points(rest, cap_ratio)
+        context["sign"]["legible_in"] = legible
         laid = pdf.lay_out(tpl.render("sign.html.j2", context), files, tpl.path)
-        trouble = _overflow(laid)
-        if trouble and trouble[0] == "legible":
-            raise UserError(_too_big(cf, name, need, trouble[1]))
-        return None if trouble else laid
+        return None if _overflows(laid) else Fitted(laid, legible, rest)
 
-    # Fitting only gets easier as the rest gets smaller: bisect for the largest that fits.
-    ladder = [s for s in SMALL_CAPS_IN if s < need.cap_in]
-    best, low, high = None, 0, len(ladder) - 1
-    while low <= high:
-        middle = (low + high) // 2
-        laid = attempt(ladder[middle])
+    fitted = _fit(attempt, need.cap_in)
+    if fitted is None:
+        raise UserError(
+            prepared.case_file.problem(
+                ("sign",),
+                f"the {name} cannot be laid out at any letter height: a word is wider than the"
+                f" {need.size_in[0]:g} in panel. Shorten it or use a larger sign (`sign.size_in`)",
+            )
+        )
+    return fitted, context["sign"]["lines"]
+
+
+def _fit(attempt: Callable[[float, float], Fitted | None], cap_in: float) -> Fitted | None:
+    """The largest letters that fit: the rest grows to half the legible height, then both grow.
+
+    Layout height only grows with the letters, so each step is a bisection. Where the required
+    items do not fit at `cap_in`, they shrink to the largest height that fits (SIGN002).
+    """
+    least = attempt(cap_in, REST_MIN_IN)
+    step = STEP_IN / cap_in  # of a scale of the legible height
+    if least is None:
+        # Too much to carry: the legible lines shrink first, the rest only if they alone cannot.
+        return _largest(
+            lambda s: attempt(cap_in * s, REST_MIN_IN), REST_MIN_IN / cap_in, 1.0, step
+        ) or _largest(lambda s: attempt(cap_in * s, REST_MIN_IN * s), step, 1.0, step)
+    top = cap_in * REST_SHARE
+    fitted = _largest(lambda r: attempt(cap_in, r), REST_MIN_IN, top, STEP_IN, least) or least
+    if fitted.rest_in >= top - STEP_IN:
+        fitted = (
+            _largest(lambda s: attempt(cap_in * s, top * s), 1.0, GROW_MAX, step, fitted) or fitted
+        )
+    return fitted
+
+
+def _largest(
+    attempt: Callable[[float], Fitted | None],
+    low: float,
+    high: float,
+    step: float,
+    fits_low: Fitted | None = None,
+) -> Fitted | None:
+    """Bisect [low, high] to `step` for the largest value whose `attempt` fits.
+
+    `fits_low`, the attempt at `low` when known to fit: the top is then tried first, as a
+    roomy panel takes it at once. Without it `high` is known not to fit and `low` is tried.
+    """
+    best = fits_low
+    if best is not None:
+        at_top = attempt(high)
+        if at_top is not None:
+            return at_top
+    else:
+        best = attempt(low)
+        if best is None:
+            return None
+    while high - low > step:
+        middle = (low + high) / 2
+        laid = attempt(middle)
         if laid is None:
-            low = middle + 1
+            high = middle
         else:
-            best, high = laid, middle - 1
-    if best is None:
-        alone = attempt(ladder[-1], rest=False) if ladder else None
-        longest = max(context["sign"]["lines"], key=lambda line: len(line["text"]))
-        raise UserError(_too_big(cf, name, need, None if alone else longest["text"].upper()))
-    return pdf.finish(best)
+            low, best = middle, laid
+    return best
 
 
 def _points(cap_in: float, cap_ratio: float) -> float:
@@ -165,14 +255,18 @@ def _sign_context(prepared: Prepared, doc: DocumentPlan, need: Legibility) -> di
     case, hearing = prepared.case, doc.hearing
     present = list(dict.fromkeys(p.current_district for p in case.parcels if p.current_district))
     proposed = list(dict.fromkeys(p.proposed_district for p in case.parcels if p.proposed_district))
-    # The items the law wants legible, in the order a passer-by reads them; sign.html.j2 words them.
-    lines: list[tuple[str, str]] = []
+    # The items to be legible; sign.html.j2 words them.
+    lines: list[tuple[str, str]] = [("headline", "")]
     items = set(need.items)
-    lines.append(("headline", "word_zoning" if "word_zoning" in items else ""))
     if items & {"present_district", "district_change"} and present:
         lines.append(("present_district", ", ".join(map(district_code, present))))
     if items & {"proposed_district", "district_change"} and proposed:
         lines.append(("proposed_district", ", ".join(map(district_code, proposed))))
+    # What for and who decides, then when and where: the order in which a passer-by acts on it.
+    if "proposed_use" in items and case.amendment.proposed_use:
+        lines.append(("proposed_use", case.amendment.proposed_use))
+    if "hearing_body" in items:
+        lines.append(("hearing_body", hearing.body_name))
     if items & {"hearing_date_time", "hearing_when_where"}:
         day = hearing.date
         lines.append(
@@ -180,10 +274,9 @@ def _sign_context(prepared: Prepared, doc: DocumentPlan, need: Legibility) -> di
         )
     if "hearing_when_where" in items:
         lines.append(("hearing_place", hearing.place))
-    if "hearing_body" in items:
-        lines.append(("hearing_body", hearing.body_name))
-    if "proposed_use" in items and case.amendment.proposed_use:
-        lines.append(("proposed_use", case.amendment.proposed_use))
+    learn_more = case.contact.phone or case.examination.url or case.contact.email
+    if "contact" in items and learn_more:
+        lines.append(("contact", learn_more))
     earliest, latest = schedule.window_of(list(prepared.deadlines), doc.notice_ids, hearing)
     width, height = need.size_in
     return {
@@ -193,6 +286,7 @@ def _sign_context(prepared: Prepared, doc: DocumentPlan, need: Legibility) -> di
         "line_height": LINE_HEIGHT,
         "family": fonts.SIGN_FAMILY,
         "lines": [{"item": item, "text": text} for item, text in lines],
+        "law_items": need.law_items,
         "cap_in": need.cap_in,
         "index": need.index,
         "distance_ft": need.distance_ft,
@@ -204,58 +298,55 @@ def _sign_context(prepared: Prepared, doc: DocumentPlan, need: Legibility) -> di
 
 
 def district_code(district: str) -> str:
-    """The district's classification as zoning maps print it: `R1-6` of `R1-6 (Single-Family)`."""
-    return district.split(" (", 1)[0].strip()
+    """The district's classification as zoning maps print it: `R1-6` of `R1-6 (Single-Family)`.
+
+    `R-1` of `R-1 Single-Family Residential District`; a name with no code stays whole.
+    """
+    name = district.split(" (", 1)[0].strip()
+    first = name.split(" ", 1)[0]
+    return first if first != name and any(c.isdigit() for c in first) else name
 
 
-def _overflow(document: Any) -> tuple[str, str] | None:
-    """What does not fit: ("legible" | "text", the words), or None when all fits on one page."""
+def _overflows(document: Any) -> bool:
+    """Whether the laid-out sign runs past one page or past the panel's right margin."""
     from weasyprint.formatting_structure import boxes
 
     if len(document.pages) > 1:
-        return ("text", "")
+        return True
     page = document.pages[0]._page_box
     right = page.content_box_x() + page.width + 0.5  # half a CSS pixel of rounding
 
-    def walk(box: Any, legible: bool) -> tuple[str, str] | None:
-        element = getattr(box, "element", None)
-        if element is not None and "legible" in (element.get("class") or "").split():
-            legible = True
+    def wide(box: Any) -> bool:
         if isinstance(box, boxes.TextBox) and box.position_x + box.width > right:
-            return ("legible" if legible else "text", box.text)
-        for child in getattr(box, "children", None) or []:
-            found = walk(child, legible)
-            if found:
-                return found
-        return None
+            return True
+        return any(wide(child) for child in getattr(box, "children", None) or [])
 
-    return walk(page, False)
+    return wide(page)
 
 
-def _too_big(cf: CaseFile, name: str, need: Legibility, words: str | None) -> Problem:
-    """The message of a sign that cannot carry its text at the legal letter height."""
+def _short(
+    name: str,
+    need: Legibility,
+    fitted: Fitted,
+    lines: list[dict[str, str]],
+    cited: dict[str, str],
+) -> Finding:
+    """SIGN002: the required items do not fit the panel at the height their distance needs."""
     width, height = need.size_in
-    why = (
-        f"{words.strip()!r} does not fit the {width:g} × {height:g} in panel in {need.cap_in:.2f} in"
-        " capitals"
-        if words
-        else f"the notice does not fit a {width:g} × {height:g} in panel with its required items"
-        f" in {need.cap_in:.2f} in capitals"
+    reach = fitted.legible_in * need.index
+    items = ", ".join(line["item"].replace("_", " ") for line in lines)
+    law = f" ({need.citation})" if need.citation and need.distance_from == "law" else ""
+    longest = max(lines, key=lambda line: len(line["text"]))["item"].replace("_", " ")
+    return Finding(
+        "SIGN002",
+        f"the {name}'s required items ({items}) do not fit the {width:g} × {height:g} in panel in"
+        f" {need.cap_in:.2f} in capitals, the height that makes them legible from"
+        f" {need.distance_ft:g} ft{law}: they are set {fitted.legible_in:.2f} in tall, legible"
+        f" from only {reach:.0f} ft. Use a larger sign (`sign.size_in`), shorten the longest item"
+        f" ({longest}), or, where the law names no distance,"
+        " set `sign.legible_from_ft` to the distance from which it must be read",
+        **cited,
     )
-    law = f" ({need.citation})" if need.citation else ""
-    message = (
-        f"the {name} cannot be made: {why}, the height that makes it legible from"
-        f" {need.distance_ft:g} ft{law}; letters are never set smaller than that. Shorten the"
-        " text (district names, place) or use a larger sign (`sign.size_in`)"
-    )
-    field = ("sign",)
-    for i, parcel in enumerate(cf.case.parcels):
-        for name in ("current_district", "proposed_district"):
-            value = getattr(parcel, name) or ""
-            code, said = district_code(value).upper(), (words or "").strip().upper()
-            if value and said and (code in said or said in code):
-                field = ("parcels", i, name)
-    return cf.problem(field, message)
 
 
 DOCUMENT = DocumentType(
