@@ -152,29 +152,151 @@ def newspaper_notice() -> Document:
 
 
 def letters() -> Document:
-    """Every mailed letter of a hearing in one document, each starting on a new page."""
+    """The mailed letter, laid out for a #10 double-window envelope; the mail merge copies it.
+
+    A table of rows of exact height holds the return address and the recipient's where the
+    envelope's windows show them (mail_merge's geometry), so no edit above can push the address
+    out of its window. Each letter becomes a section of its own (mail_merge.combine_word), whose
+    page numbers start again at 1; later pages keep a 1 in top margin through their header.
+    """
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls, qn
+
+    from generator.documents.mail_merge import RETURN_AT
+
     doc = styled_document("Mailed notice")
+    doc.styles["Normal"].font.size = Pt(10)  # as the PDF letter: as few sheets as it can take
+    section = doc.sections[0]
+    section.top_margin = Inches(RETURN_AT[1])
+    section.header_distance = Inches(RETURN_AT[1] / 2)
+    section.different_first_page_header_footer = True
+    _letter_styles(doc)
+    # The first page's header is empty and takes no room; later pages' pushes the text to 1 in.
+    section.first_page_header.paragraphs[0].style = doc.styles["Letter Spacer"]
+    section.header.paragraphs[0].paragraph_format.space_after = Pt(72 * (1 - RETURN_AT[1] / 2) - 14)
+    for footer in (section.first_page_footer, section.footer):
+        _page_number(footer)
+    numbering = parse_xml(f'<w:pgNumType {nsdecls("w")} w:start="1"/>')
+    section._sectPr.find(qn("w:cols")).addprevious(numbering)  # before cols: the schema's order
+
     paragraph(doc, "Notice Body", '{%p import "phrases.j2" as ph with context %}')
-    with block(doc, "for r in recipients"):
-        paragraph(doc, "Letter Address", "{{ r.name }}")
-        with block(doc, "for line in r.lines"):
-            paragraph(doc, "Letter Address Line", "{{ line }}")
-        paragraph(doc, "Letter Address Line", "{{ r.last_line }}")
-        with block(doc, "if r.parcels"):
-            paragraph(doc, "Letter Parcels", "{{ r.parcels }}")
-        paragraph(doc, "Letter Date", "{{ letter.date }}")
-        paragraph(doc, "Notice Body", "{{ letter.salutation }}")
-        paragraph(doc, "Notice Body", "{{ letter.reason }}")
-        paragraph(doc, "Notice Title", "{{ ph.title()|squash }}")
-        paragraph(doc, "Notice Subject", "{{ ph.subject()|squash }}")
-        notice_body(doc)
-        paragraph(doc, "Notice Signature", "Sincerely,")
-        paragraph(
-            doc,
-            "Notice Body",
-            "{{ signer.name }}{% if signer.title %}, {{ signer.title }}{% endif %}, {{ municipality }}",
-        )
+    _window_table(doc)
+    paragraph(doc, "Letter Parcels", "{{ r.parcels }}")
+    paragraph(doc, "Letter Date", "{{ letter.date }}")
+    paragraph(doc, "Notice Body", "{{ letter.salutation }}")
+    paragraph(doc, "Notice Body", "{{ letter.reason }}")
+    paragraph(doc, "Notice Title", "{{ ph.title()|squash }}")
+    paragraph(doc, "Notice Subject", "{{ ph.subject()|squash }}")
+    notice_body(doc)
+    # The closing stays on the page of the last paragraph: a signature never stands alone.
+    last = next(p for p in reversed(doc.paragraphs) if not p.text.startswith("{%p"))
+    last.paragraph_format.keep_with_next = True
+    paragraph(doc, "Notice Signature", "Sincerely,")
+    doc.paragraphs[-1].paragraph_format.keep_with_next = True
+    paragraph(
+        doc,
+        "Notice Body",
+        "{{ signer.name }}{% if signer.title %}, {{ signer.title }}{% endif %}, {{ municipality }}",
+    )
     return doc
+
+
+def _letter_styles(doc: Document) -> None:
+    """The letter's address styles: set in lines of exact height, the recipient's clear of the
+    window's edges."""
+    from docx.enum.text import WD_LINE_SPACING
+
+    from generator.documents.mail_merge import ADDRESS_AT
+
+    section = doc.sections[0]
+    left, right = (
+        section.left_margin.inches,
+        section.page_width.inches - section.right_margin.inches,
+    )
+    add_style(doc, "Letter Return", "Normal")
+    add_style(doc, "Letter Spacer", "Normal")
+    exact = {
+        "Letter Return": (8.5, 10, 0.0, 0.0),
+        "Letter Spacer": (1, 1, 0.0, 0.0),
+        "Letter Address": (10, 11, ADDRESS_AT[0] - left, right - ADDRESS_AT[0] - ADDRESS_AT[2]),
+    }
+    exact["Letter Address Line"] = exact["Letter Address"]
+    for name, (size, line, indent, outdent) in exact.items():
+        doc.styles[name].font.size = Pt(size)
+        fmt = doc.styles[name].paragraph_format
+        fmt.line_spacing_rule, fmt.line_spacing = WD_LINE_SPACING.EXACTLY, Pt(line)
+        fmt.space_before = fmt.space_after = Pt(0)
+        fmt.left_indent, fmt.right_indent = Inches(indent), Inches(outdent)
+        fmt.page_break_before = False
+    doc.styles["Letter Date"].paragraph_format.space_before = Pt(0)
+
+
+def _window_table(doc: Document) -> None:
+    """The return address and the recipient's, in rows of exact height from the top margin."""
+    from itertools import pairwise
+
+    from docx.enum.table import WD_ROW_HEIGHT_RULE
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls, qn
+
+    from generator.documents.mail_merge import ADDRESS_AT, BODY_TOP_IN, RETURN_AT
+
+    section = doc.sections[0]
+    table = doc.add_table(rows=4, cols=1)
+    table.autofit = False  # a fixed layout: the column keeps its width
+    no_margins = "".join(
+        f'<w:{side} w:w="0" w:type="dxa"/>' for side in ("top", "left", "bottom", "right")
+    )
+    look = table._tbl.tblPr.find(qn("w:tblLook"))  # cell margins come before it (schema order)
+    look.addprevious(parse_xml(f"<w:tblCellMar {nsdecls('w')}>{no_margins}</w:tblCellMar>"))
+    return_end, address_end = RETURN_AT[1] + RETURN_AT[3], ADDRESS_AT[1] + ADDRESS_AT[3]
+    tops = (RETURN_AT[1], return_end, ADDRESS_AT[1], address_end, BODY_TOP_IN)
+    width = Inches(
+        section.page_width.inches - section.left_margin.inches - section.right_margin.inches
+    )
+    for row, (top, bottom) in zip(table.rows, pairwise(tops), strict=True):
+        row.height, row.height_rule = Inches(bottom - top), WD_ROW_HEIGHT_RULE.EXACTLY
+        row.cells[0].width = width
+        row.cells[0].paragraphs[0].style = doc.styles["Letter Spacer"]
+    rows = {
+        0: (("Letter Return", "{%p for line in letter.sender %}"), ("Letter Return", "{{ line }}"),
+            ("Letter Return", "{%p endfor %}")),
+        2: (("Letter Address", "{{ r.name }}"), ("Letter Address Line", "{{ r.lines }}"),
+            ("Letter Address Line", "{{ r.last_line }}")),
+    }  # fmt: skip
+    for index, lines in rows.items():
+        box = table.rows[index].cells[0]
+        box.paragraphs[0]._p.getparent().remove(box.paragraphs[0]._p)
+        for style, text in lines:
+            box.add_paragraph(text, style=doc.styles[style])
+
+
+def _page_number(footer: object) -> None:
+    """`Page N` at the right of `footer`, N counted from each letter's first page.
+
+    It replaces what the footer held: a count of the whole file's pages means nothing to the
+    owner of one letter.
+    """
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls, qn
+
+    paragraphs = footer.paragraphs
+    for extra in paragraphs[1:]:
+        extra._p.getparent().remove(extra._p)
+    line = paragraphs[0]
+    for child in [c for c in line._p if c.tag != qn("w:pPr")]:
+        line._p.remove(child)
+    line.alignment = WD_ALIGN_PARAGRAPH.RIGHT
+    runs = (
+        '<w:t xml:space="preserve">Page </w:t>',
+        '<w:fldChar w:fldCharType="begin"/>',
+        '<w:instrText xml:space="preserve"> PAGE </w:instrText>',
+        '<w:fldChar w:fldCharType="separate"/>',
+        "<w:t>1</w:t>",
+        '<w:fldChar w:fldCharType="end"/>',
+    )
+    for run in runs:
+        line._p.append(parse_xml(f"<w:r {nsdecls('w')}>{run}</w:r>"))
 
 
 def notice_body(doc: Document) -> None:

@@ -5,11 +5,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pytest
+from docx.oxml.ns import qn
 
 from generator.documents import firm_mailing_list, labels, mail_merge, mailroom
 from generator.inputs import load_case
@@ -156,21 +159,16 @@ def test_every_recipient_gets_a_letter_with_the_required_clauses(tmp_path: Path)
     for k in (0, len(listed) - 1):  # the first and the last letter
         pages = reader.pages[k * per_letter : (k + 1) * per_letter]
         text = " ".join(" ".join(p.extract_text() for p in pages).split())
-        assert listed[k]["name"] in text and f"page {per_letter} of {per_letter}" in text
+        assert listed[k]["name"] in text and f"Page {per_letter} of {per_letter}" in text
         assert "Tuesday, March 16, 2027, at 7:00 p.m." in text
         for (
             binding
         ) in letters_plan.clauses:  # R.I.G.L. § 45-24-53(b): the notice's content, and the map
             assert clause_present(binding.params.checks, text), binding.rule.id
-    import docx
-
-    word = docx.Document(result.folder / "letters.docx")
-    starts = [i for i, p in enumerate(word.paragraphs) if p.style.name == "Letter Address"]
-    assert len(starts) == len(listed)  # one Word letter per recipient, each on a new page
-    for k, start in enumerate(starts):
-        end = starts[k + 1] if k + 1 < len(starts) else len(word.paragraphs)
-        text = " ".join(" ".join(p.text for p in word.paragraphs[start:end]).split())
-        assert text.startswith(listed[k]["name"])
+    word = word_letters(result.folder / "letters.docx")
+    assert len(word) == len(listed)  # one Word letter per recipient, each a section of its own
+    for k, (address, text) in enumerate(word):
+        assert address[0] == listed[k]["name"] and listed[k]["zip"] in address[-1]
         for binding in letters_plan.clauses:
             assert clause_present(binding.params.checks, text), (k, binding.rule.id)
     manifest = json.loads((result.folder / "manifest.json").read_text())
@@ -279,3 +277,260 @@ def test_one_file_per_letter_on_request(tmp_path: Path) -> None:
     )
     listed = {d["path"] for d in result.manifest["documents"]}
     assert all(f"letters/{f.name}" in listed for f in files)
+
+
+# A #10 double-window envelope and a letter folded in thirds (inches from the page's top-left):
+# what the address window shows, the clear space USPS asks around the address, the return window.
+WINDOW = (0.9, 2.0, 5.3, 3.1)  # left, top, right, bottom
+CLEAR = 0.125
+SAFE = (WINDOW[0] + CLEAR, WINDOW[1] + CLEAR, WINDOW[2] - CLEAR, WINDOW[3] - CLEAR)
+RETURN_WINDOW = (0.5, 0.5, 4.0, 1.29)
+LABEL = re.compile(r"Page (\d+) of (\d+)$")
+
+
+def points(box: tuple[float, float, float, float]) -> tuple[float, ...]:
+    return tuple(v * 72 for v in box)
+
+
+def window_of(page: Any) -> tuple[list[str], list[str]]:
+    """The address a letter's first page shows through the window, and its return address.
+
+    Fails when anything else is in the window, anything in it is less than 1/8 in from an edge,
+    or anything above the letter's text is neither address nor beside the window.
+    """
+    in_window = page.crop(points(WINDOW)).chars
+    clear = page.within_bbox(points(SAFE))
+    assert len(in_window) == len(clear.chars), "something in the window is not the address"
+    sender = page.within_bbox(points(RETURN_WINDOW))
+    assert len(page.crop(points(RETURN_WINDOW)).chars) == len(sender.chars)
+    for c in page.chars:
+        if c["top"] < (WINDOW[3] + CLEAR) * 72 and c["text"].strip():
+            placed = c in clear.chars or c in sender.chars or c["x0"] >= (WINDOW[2] + CLEAR) * 72
+            assert placed, f"{c['text']!r} at {c['x0'] / 72:.2f}, {c['top'] / 72:.2f} in"
+    return clear.extract_text().splitlines(), sender.extract_text().splitlines()
+
+
+def pdf_letters(path: Path) -> list[tuple[list[Any], str]]:
+    """Each letter of a combined PDF (its pages and its text), cut where its page label restarts."""
+    out: list[tuple[list[Any], str]] = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            text = page.extract_text()
+            found = LABEL.search(text.splitlines()[-1])
+            assert found, f"page {page.page_number} has no page label"
+            if found[1] == "1":
+                out.append(([], ""))
+            pages, before = out[-1]
+            out[-1] = ([*pages, page], f"{before}\n{text}")
+            assert int(found[1]) == len(out[-1][0]) and int(found[2]) >= int(found[1])
+        for pages, _ in out:  # "Page x of y": y is this letter's own count
+            last = LABEL.search(pages[-1].extract_text().splitlines()[-1])
+            assert last and int(last[1]) == int(last[2]) == len(pages)
+        return [(pages, " ".join(text.split())) for pages, text in out]
+
+
+def word_letters(path: Path) -> list[tuple[list[str], str]]:
+    """Each letter of a letters.docx: the address in its window table, and its text."""
+    import docx
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
+
+    document = docx.Document(path)
+    out: list[tuple[list[str], str]] = []
+    for child in document.element.body.iterchildren():
+        if child.tag.endswith("}tbl"):
+            cell = Table(child, document).rows[2].cells[0]
+            out.append(("\n".join(p.text for p in cell.paragraphs).splitlines(), ""))
+        elif child.tag.endswith("}p") and out:
+            address, text = out[-1]
+            out[-1] = (address, f"{text} {Paragraph(child, document).text}".strip())
+    return out
+
+
+@pytest.fixture(scope="module")
+def mailed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The Oklahoma and Arizona map samples: letters for two hearings, and transmittals."""
+    out = tmp_path_factory.mktemp("mailed")
+    return {
+        name: build(CASES / f"{name}.yaml", out).folder
+        for name in ("ok-2027-map-01", "az-2027-map-01")
+    }
+
+
+@pytest.mark.parametrize(
+    "name, document",
+    [
+        ("ok-2027-map-01", "letters-planning.pdf"),
+        ("az-2027-map-01", "letters-council.pdf"),
+        ("az-2027-map-01", "transmittal-planning.pdf"),
+    ],
+)
+def test_every_letter_shows_its_address_and_nothing_else_in_the_envelope_window(
+    mailed: dict[str, Path], name: str, document: str
+) -> None:
+    letters = pdf_letters(mailed[name] / document)
+    assert letters
+    for pages, text in letters:
+        address, sender = window_of(pages[0])
+        owner = LABEL.sub("", pages[0].extract_text().splitlines()[-1]).rstrip(" —")
+        assert " ".join(address).startswith(owner) and re.search(
+            r" [A-Z]{2} \d{5}(-\d{4})?$", address[-1]
+        )
+        assert sender[0].startswith(("City of", "Town of")) and len(sender) >= 3
+        if "Your parcel" in text:  # beside the window, never behind it
+            words = pages[0].search("Your parcel")
+            assert words and all(w["x0"] >= (WINDOW[2] + CLEAR) * 72 for w in words)
+
+
+def test_a_letter_takes_the_pages_its_content_needs_and_never_leaves_the_signature_alone(
+    mailed: dict[str, Path],
+) -> None:
+    """The Oklahoma letters ran to three pages, the closing alone on the third."""
+    letters = pdf_letters(mailed["ok-2027-map-01"] / "letters-planning.pdf")
+    for pages, _ in letters:
+        assert len(pages) == 2
+        last = pages[-1].extract_text().splitlines()
+        closing = next(i for i, line in enumerate(last) if line.startswith("Sincerely"))
+        assert closing >= 2, "the closing stands alone at the top of its page"
+
+
+def test_the_case_number_is_printed_once_in_a_letter(mailed: dict[str, Path]) -> None:
+    """The Arizona case's title ends "(RZ-2027-01)"; the subject line already names the case."""
+    for document in ("letters-planning.pdf", "transmittal-planning.pdf"):
+        for _, text in pdf_letters(mailed["az-2027-map-01"] / document):
+            assert text.count("RZ-2027-01") == 1 and "Case No. RZ-2027-01" in text
+
+
+def test_the_transmittal_says_what_the_amendment_changes(mailed: dict[str, Path]) -> None:
+    for _, text in pdf_letters(mailed["az-2027-map-01"] / "transmittal-council.pdf"):
+        assert "on a proposed rezoning, an amendment of its Official Zoning Map." in text
+        assert "zoning ordinance" not in text
+
+
+@pytest.mark.parametrize(
+    "kind, words",
+    [
+        (
+            "map",
+            "a legislative hearing on a proposed rezoning, an amendment of its Official Zoning Map.",
+        ),
+        (
+            "text",
+            "a legislative hearing on a proposed amendment of the text of its Unified Development Ordinance.",
+        ),
+        ("both", "the text of its Unified Development Ordinance and of its Official Zoning Map."),
+    ],
+)
+def test_a_transmittal_takes_its_words_from_the_amendment_and_the_pack(
+    kind: str, words: str
+) -> None:
+    case = load_case(CASES / "shelby-2027-map-01.yaml").case
+    pack = resolve(case.jurisdiction)
+    tpl = templates.for_pack(pack)
+    amendment = case.amendment.model_copy(update={"kind": kind})
+    greet = mail_merge.Greeter(
+        tpl.phrases(
+            "letter_phrases.j2",
+            municipality=case.municipality,
+            amendment=amendment,
+            terms=pack.terms,
+        ),
+        tpl.phrases("mail_phrases.j2"),
+        True,
+        "G.S. 160D-602",
+    )
+    council = Recipient(
+        "Cleveland County Board of Commissioners",
+        ["1 Main St"],
+        "Shelby",
+        "NC",
+        "28150",
+        kind="council",
+    )
+    salutation, reason = greet(council)
+    assert salutation == "To the Cleveland County Board of Commissioners:"
+    assert reason.startswith(
+        "As G.S. 160D-602 requires, the City of Shelby transmits"
+    ) and reason.endswith(words)
+
+
+def test_the_word_letter_holds_its_address_in_the_window_whatever_is_edited_above(
+    mailed: dict[str, Path],
+) -> None:
+    """Rows of exact height put the address where the window is; each letter is a section."""
+    import docx
+    from docx.enum.table import WD_ROW_HEIGHT_RULE
+
+    path = mailed["az-2027-map-01"] / "transmittal-planning.docx"
+    document = docx.Document(path)
+    sections = document.sections
+    assert len(sections) == len(word_letters(path)) == 2
+    for section in sections:
+        assert section.different_first_page_header_footer  # nothing above the return address
+        numbering = section._sectPr.find(qn("w:pgNumType"))
+        assert numbering is not None and numbering.get(qn("w:start")) == "1"  # page 1 per letter
+    for table in document.tables:
+        rows = table.rows
+        assert all(r.height_rule == WD_ROW_HEIGHT_RULE.EXACTLY for r in rows)
+        sender_top = sections[0].top_margin.inches
+        assert (
+            RETURN_WINDOW[1] <= sender_top < sender_top + rows[0].height.inches <= RETURN_WINDOW[3]
+        )
+        top = sender_top + sum(r.height.inches for r in rows[:2])
+        bottom = top + rows[2].height.inches
+        assert SAFE[1] <= top and bottom <= SAFE[3]
+        left = sections[0].left_margin.inches
+        width = sections[0].page_width.inches - left - sections[0].right_margin.inches
+        for p in rows[2].cells[0].paragraphs:
+            fmt = (
+                p.paragraph_format
+                if p.paragraph_format.left_indent is not None
+                else p.style.paragraph_format
+            )
+            assert SAFE[0] <= left + fmt.left_indent.inches
+            assert left + width - fmt.right_indent.inches <= SAFE[2]
+        sender = rows[0].cells[0].paragraphs
+        assert sender[0].text == "Town of Saguaro Wells" and len(sender) >= 3
+
+
+@pytest.mark.slow
+def test_the_word_letters_keep_the_window_layout_through_libreoffice(
+    mailed: dict[str, Path], tmp_path: Path
+) -> None:
+    """Rendered by LibreOffice, and rendered again after LibreOffice re-saves the file."""
+    import shutil
+    import subprocess
+
+    soffice = shutil.which("soffice")
+    assert soffice, "LibreOffice is needed: apt-get install libreoffice-writer-nogui"
+    folder = mailed["az-2027-map-01"]
+    profile = f"-env:UserInstallation=file://{tmp_path}/profile"
+
+    def convert(source: Path, to: str, out: Path) -> Path:
+        subprocess.run(
+            [soffice, "--headless", profile, "--convert-to", to, "--outdir", str(out), str(source)],
+            check=True, capture_output=True, timeout=300,
+        )  # fmt: skip
+        return out / f"{source.stem}.{to.split(':')[0]}"
+
+    expected = [
+        " ".join(window_of(pages[0])[0])
+        for pages, _ in pdf_letters(folder / "transmittal-planning.pdf")
+    ]
+    draft = folder / "transmittal-planning.docx"
+    resaved = convert(draft, "docx:MS Word 2007 XML", tmp_path / "resaved")
+    for source in (draft, resaved):
+        rendered = convert(source, "pdf", tmp_path / source.parent.name)
+        with pdfplumber.open(rendered) as pdf:
+            firsts = []
+            for page in pdf.pages:
+                text = page.extract_text()
+                number = int(re.search(r"Page (\d+)$", text.splitlines()[-1])[1])
+                if "Town of Saguaro Wells" in text.splitlines()[0]:  # a letter's first page
+                    assert number == 1
+                    firsts.append(" ".join(window_of(page)[0]))
+                if text.splitlines()[0].startswith("Sincerely"):
+                    raise AssertionError(
+                        f"{source.name}: the closing alone on page {page.page_number}"
+                    )
+            assert firsts == expected, source

@@ -34,11 +34,14 @@ from generator.render import docx, pdf
 from generator.render.filters import long_date
 from generator.render.templates import Templates
 
-# Positions on the page, in inches from the top-left corner (#10 double-window envelope).
-RETURN_AT = (0.6, 0.45, 3.2, 0.8)  # x, y, width, height
-ADDRESS_AT = (1.0, 2.35, 3.25, 0.95)
-PARCELS_AT = (4.6, 2.35, 2.9, 0.95)  # beside the window, hidden in the envelope
-BODY_TOP_IN = 3.5  # the letter text starts below both windows
+# Where a letter folded in thirds shows through a #10 double-window envelope, in inches from the
+# page's top-left corner (x, y, width, height). The address window shows about 0.9-5.3 in from
+# the left and 2.0-3.1 in from the top, whichever way the sheet settles; USPS asks for 1/8 in
+# of clear space between the address and every edge of the window, and nothing else in it.
+ADDRESS_AT = (1.125, 2.15, 4.0, 0.8)  # inside 1.025-5.175 x 2.125-2.975 in
+RETURN_AT = (1.0, 0.55, 3.0, 0.7)  # the upper-left (return address) window
+PARCELS_AT = (5.55, 2.15, 1.95, 0.8)  # beside the window, right of anything it can show
+BODY_TOP_IN = 3.3  # the letter's text starts below the address window
 PAGE_LABEL_Y = 0.45  # from the bottom
 # Counts the letters made, for a progress counter on the terminal (set by the caller).
 PROGRESS: ContextVar[Callable[[int], None] | None] = ContextVar("letters_progress", default=None)
@@ -111,7 +114,12 @@ def mail(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], kind: Doc
             continue
         rules = tuple(sorted(doc.notice_ids))
         greet = Greeter(
-            tpl.phrases("letter_phrases.j2", municipality=case.municipality),
+            tpl.phrases(
+                "letter_phrases.j2",
+                municipality=case.municipality,
+                amendment=case.amendment,
+                terms=prepared.plan.pack.terms,
+            ),
             tpl.phrases("mail_phrases.j2"),
             kind == DocumentKind.TRANSMITTAL,
             doc.citations,
@@ -150,13 +158,25 @@ def _context(
     prepared: Prepared, tpl: Templates, doc: DocumentPlan, date: str, greeting: tuple[str, str]
 ) -> dict[str, Any]:
     context = ctx.build(prepared.plan, doc, tpl.stylesheet)
+    case = prepared.case
+    # The subject line names the case; a title that repeats the number would print it twice.
+    title = _without_case_number(case.amendment.title, case.case_number)
+    context["amendment"] = case.amendment.model_copy(update={"title": title})
     context["letter"] = {
         "date": date,
         "salutation": greeting[0],
         "reason": greeting[1],
-        "body_top_in": BODY_TOP_IN - 0.75,
+        "body_top_in": BODY_TOP_IN,
+        "sender": _sender(prepared),
     }
     return context
+
+
+def _without_case_number(title: str, case_number: str) -> str:
+    """`Rezoning of Lot 4 (Case RZ-1)` less its bracketed case number: `Rezoning of Lot 4`."""
+    number = re.escape(case_number)
+    bracketed = rf"\s*[(\[](?:case\s*(?:no\.?|number)?\s*)?{number}[)\]]"
+    return re.sub(bracketed, "", title, flags=re.IGNORECASE).strip() or title
 
 
 def _sender(prepared: Prepared) -> list[str]:
@@ -205,7 +225,7 @@ def combine(
                 _box(canvas, face, mailroom.address_block(r), ADDRESS_AT, size=10)
                 if lines is None:  # too many to show beside the window
                     lines = [str(greet.mail.parcels_overflow(len(r.parcels), total)).strip()]
-                _box(canvas, face, lines, PARCELS_AT, size=7.5)
+                _box(canvas, face, lines, PARCELS_AT, size=9)
             if page == body_pages:  # the overflow page: the owner's parcels in full
                 _overflow(canvas, face, r, greet.mail)
             canvas.setFont(face, 8)
@@ -250,11 +270,14 @@ def combine(
 def _box(
     canvas: Any, face: str, lines: list[str], at: tuple[float, float, float, float], *, size: float
 ) -> None:
+    """`lines` set in the box `at` (inches), every glyph inside it: the largest size that fits."""
+    from reportlab.pdfbase.pdfmetrics import getDescent
+
     x, y, w, h = at
-    fitted, used, _ = mailroom.fit(lines, w * INCH, h * INCH)
-    used = min(used, size)
+    fitted, used, _ = mailroom.fit(lines, w * INCH, h * INCH, size)
     canvas.setFont(face, used)
-    baseline = PAGE_H - y * INCH - used
+    # The first line hangs from the top of the box: its em box (descent to ascent) starts there.
+    baseline = PAGE_H - y * INCH - used - getDescent(face, used)
     for line in fitted:
         canvas.drawString(x * INCH, baseline, line)
         baseline -= used * 1.15
@@ -282,7 +305,7 @@ def _overflow(canvas: Any, face: str, r: Recipient, words: Any) -> None:
 # The Word letter is rendered once per greeting with these stand-ins, then copied per recipient.
 TOKENS = {
     "name": "ZNTOKENNAME",
-    "lines": ["ZNTOKENLINES"],
+    "lines": "ZNTOKENLINES",
     "last_line": "ZNTOKENLAST",
     "parcels": "ZNTOKENPARCELS",
 }
@@ -294,7 +317,7 @@ def _word_letter(prepared: Prepared, tpl: Templates, context: dict[str, Any]) ->
     return docx.render(
         tpl,
         tpl.find("letters.docx"),
-        {**context, "recipients": [dict(TOKENS)]},
+        {**context, "r": dict(TOKENS)},
         full_text=case.amendment.full_text if case.amendment.print_full_text else None,
         map_image=the_map.word_image if the_map else None,
         title=f"Mailed notice — {case.case_number}",
@@ -304,10 +327,15 @@ def _word_letter(prepared: Prepared, tpl: Templates, context: dict[str, Any]) ->
 def combine_word(
     rendered: dict[tuple[str, str], bytes], pieces: list[Recipient], greet: Greeter
 ) -> bytes:
-    """Every recipient's Word letter, copied from the letter of their greeting."""
+    """Every recipient's Word letter, copied from the letter of their greeting, a section each.
+
+    Every letter but the last ends with a copy of the document's section properties, so each
+    starts on a new page with its page numbers restarting at 1.
+    """
     first = next(iter(rendered.values()))
     source = zipfile.ZipFile(io.BytesIO(first))
     head, _, tail = _split(source.read("word/document.xml").decode("utf-8"))
+    section = "<w:sectPr" + tail[: tail.index("</w:sectPr>")] + "</w:sectPr>"
     bodies = {
         greeting: _split(zipfile.ZipFile(io.BytesIO(data)).read("word/document.xml").decode())[1]
         for greeting, data in rendered.items()
@@ -318,13 +346,15 @@ def combine_word(
         body = bodies[greet(r)]
         if n:  # bookmarks once, in the first letter
             body = re.sub(r"<w:bookmark(Start|End)\b[^>]*/>", "", body)
+        if not r.parcels:  # no parcel line at all for those who own none
+            body = re.sub(
+                r"<w:p>(?:(?!</w:p>).)*ZNTOKENPARCELS.*?</w:p>", "", body, count=1, flags=re.S
+            )
         values = {
             "ZNTOKENNAME": escape(r.name),
             "ZNTOKENLINES": breaks.join(escape(x) for x in r.lines),
             "ZNTOKENLAST": escape(mailroom.last_line(r)),
-            "ZNTOKENPARCELS": escape(str(greet.mail.parcels_beside(r.parcels)).strip())
-            if r.parcels
-            else "",
+            "ZNTOKENPARCELS": escape(str(greet.mail.parcels_beside(r.parcels)).strip()),
         }
         for token, value in values.items():
             body = body.replace(token, value)
@@ -332,6 +362,9 @@ def combine_word(
         body = re.sub(
             r'(<wp:docPr id=")(\d+)', lambda m, n=n: f"{m[1]}{int(m[2]) + 1000 * n}", body
         )
+        if n < len(pieces) - 1:  # the letter's last paragraph closes its section
+            cut = body.rindex("</w:pPr>")
+            body = body[:cut] + section + body[cut:]
         parts.append(body)
     document = f"{head}<w:body>{''.join(parts)}<w:sectPr{tail}"
     out = io.BytesIO()

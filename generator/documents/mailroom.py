@@ -93,12 +93,14 @@ def font() -> str:
     return FONT
 
 
-def fit(lines: list[str], width: float, height: float) -> tuple[list[str], float, bool]:
-    """Set `lines` in the box: the largest size from 9 pt down to 6.5 pt, wrapping when needed."""
+def fit(
+    lines: list[str], width: float, height: float, largest: float = SIZE
+) -> tuple[list[str], float, bool]:
+    """Set `lines` in the box: the largest size from `largest` down to 6.5 pt, wrapping as needed."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     face = font()
-    size = SIZE
+    size = largest
     while True:
         wrapped: list[str] = []
         for line in lines:
