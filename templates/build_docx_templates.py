@@ -14,10 +14,13 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from docx import Document
 from docx.enum.style import WD_STYLE_TYPE
 from docx.enum.text import WD_ALIGN_PARAGRAPH
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
 from docx.shared import Inches, Pt
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -25,6 +28,7 @@ from generator.render.docx import normalize
 
 BASE = Path(__file__).resolve().parent / "_base"
 FIXED = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+CENTER = WD_ALIGN_PARAGRAPH.CENTER
 
 
 def styled_document(title: str) -> Document:
@@ -39,29 +43,39 @@ def styled_document(title: str) -> Document:
     normal.font.size = Pt(11)
     normal.paragraph_format.space_after = Pt(6)
 
-    add_style(doc, "Notice Title", "Normal", size=15, bold=True, align=WD_ALIGN_PARAGRAPH.CENTER)
-    add_style(doc, "Notice Subject", "Normal", bold=True, align=WD_ALIGN_PARAGRAPH.CENTER)
-    add_style(doc, "Notice Body", "Normal", align=WD_ALIGN_PARAGRAPH.JUSTIFY)
-    add_style(doc, "Notice Heading", "Normal", size=11.5, bold=True, before=8)
-    add_style(doc, "Notice Parcel", "List Bullet")
-    add_style(doc, "Notice Map", "Normal", align=WD_ALIGN_PARAGRAPH.CENTER)
-    add_style(
-        doc, "Notice Caption", "Normal", size=9.5, italic=True, align=WD_ALIGN_PARAGRAPH.CENTER
-    )
-    add_style(doc, "Notice Signature", "Normal", before=10)
-    add_style(doc, "Notice Publication", "Normal", size=9, italic=True, before=8)
-    add_style(doc, "Letter Address", "Normal", indent=0.0)
-    add_style(doc, "Letter Address Line", "Normal", indent=0.0)
-    add_style(doc, "Letter Parcels", "Normal", size=8, italic=True, before=6)
-    add_style(doc, "Letter Date", "Normal", before=18)
+    # Headings carry outline levels (Word's navigation pane, PDF bookmarks) and stay with
+    # what follows them, so none ends a page alone.
+    add_style(doc, "Notice Title", size=15, bold=True, align=CENTER, outline=0, keep=True)
+    add_style(doc, "Notice Subject", bold=True, align=CENTER, keep=True)
+    add_style(doc, "Notice Body", align=WD_ALIGN_PARAGRAPH.JUSTIFY)
+    add_style(doc, "Notice Lead-in", "Notice Body", keep=True)
+    add_style(doc, "Notice Heading", size=11.5, bold=True, before=8, outline=1, keep=True)
+    add_style(doc, "Notice Map", align=CENTER, keep=True)
+    add_style(doc, "Notice Caption", size=9.5, italic=True, align=CENTER)
+    add_style(doc, "Notice Signature", before=10)
+    add_style(doc, "Notice Publication", size=9, italic=True, before=8, keep=True)
+    add_style(doc, "Letter Address", indent=0.0)
+    add_style(doc, "Letter Address Line", indent=0.0)
+    add_style(doc, "Letter Parcels", size=8, italic=True, before=6)
+    add_style(doc, "Letter Date", before=18)
     doc.styles["Letter Address"].paragraph_format.page_break_before = True
     for name in ("Letter Address", "Letter Address Line"):
         doc.styles[name].paragraph_format.space_after = Pt(0)
-    add_style(doc, "Amendment Text", "Normal", indent=0.3)
-    add_style(doc, "Amendment Quote", "Normal", italic=True, indent=0.6)
-    add_style(doc, "Amendment Heading 1", "Normal", size=11.5, bold=True, indent=0.3, before=6)
-    add_style(doc, "Amendment Heading 2", "Normal", bold=True, indent=0.3, before=6)
-    add_style(doc, "Amendment Heading 3", "Normal", bold=True, italic=True, indent=0.3, before=4)
+    add_style(doc, "Amendment Text", indent=0.3)
+    add_style(doc, "Amendment Quote", italic=True, indent=0.6)
+    heading = {"bold": True, "indent": 0.3, "keep": True}
+    add_style(doc, "Amendment Heading 1", size=11.5, before=6, outline=2, **heading)
+    add_style(doc, "Amendment Heading 2", before=6, outline=3, **heading)
+    add_style(doc, "Amendment Heading 3", italic=True, before=4, outline=4, **heading)
+    add_style(doc, "Notice Table Header", size=10, bold=True, before=2, after=2, keep=True)
+    add_style(doc, "Notice Table Text", size=10, before=2, after=2)
+    add_style(doc, "Notice Table End", size=6, after=0)
+    add_style(doc, "Notice End", size=1, after=0)
+    doc.styles["Notice End"].paragraph_format.line_spacing = Pt(1)
+    doc.styles["Notice End"].font.hidden = True
+    table_style(doc)
+    add_style(doc, "Notice Footer", "Footer", size=9, align=CENTER)
+    page_footer(doc.sections[0])
     props = doc.core_properties
     props.title, props.author, props.last_modified_by = title, "Zoning Notices", "Zoning Notices"
     props.created = props.modified = FIXED
@@ -81,8 +95,14 @@ def add_style(
     indent: float | None = None,
     before: float | None = None,
     after: float | None = None,
+    keep: bool = False,
+    outline: int | None = None,
 ) -> None:
-    """Define a paragraph style on `base`, shown in Word's style gallery."""
+    """Define a paragraph style on `base`, shown in Word's style gallery.
+
+    `keep` keeps the paragraph whole and on the page of the next one (headings, lead-ins);
+    `outline` is its level in Word's navigation pane (0 for the title).
+    """
     style = doc.styles.add_style(name, WD_STYLE_TYPE.PARAGRAPH)
     style.base_style = doc.styles[base]
     style.quick_style = True
@@ -99,6 +119,69 @@ def add_style(
         fmt.space_before = Pt(before)
     if after is not None:
         fmt.space_after = Pt(after)
+    if keep:
+        fmt.keep_with_next = fmt.keep_together = True
+    if outline is not None:
+        level = OxmlElement("w:outlineLvl")
+        level.set(qn("w:val"), str(outline))
+        # schema order: outlineLvl comes after jc and before rPr
+        style.element.get_or_add_pPr().insert_element_before(
+            level, "w:divId", "w:cnfStyle", "w:rPr", "w:sectPr", "w:pPrChange"
+        )
+
+
+def table_style(doc: Document) -> None:
+    """The "Notice Table" style: rules above, below and between rows, none between columns."""
+    style = doc.styles.add_style("Notice Table", WD_STYLE_TYPE.TABLE)
+    style.base_style = doc.styles["Normal Table"]
+    style.quick_style = True
+    tbl_pr = OxmlElement("w:tblPr")
+    borders = OxmlElement("w:tblBorders")
+    for side, size in (("top", 8), ("bottom", 8), ("insideH", 4)):
+        rule = OxmlElement(f"w:{side}")
+        for key, value in (("val", "single"), ("sz", str(size)), ("space", "0"), ("color", "auto")):
+            rule.set(qn(f"w:{key}"), value)
+        borders.append(rule)
+    tbl_pr.append(borders)
+    margins = OxmlElement("w:tblCellMar")
+    for side, twips in (("left", 86), ("right", 86)):
+        margin = OxmlElement(f"w:{side}")
+        margin.set(qn("w:w"), str(twips))
+        margin.set(qn("w:type"), "dxa")
+        margins.append(margin)
+    tbl_pr.append(margins)
+    style.element.append(tbl_pr)
+
+
+def page_footer(section: Any) -> None:
+    """ "Page X of Y" centred in the footer, from Word's PAGE and NUMPAGES fields.
+
+    Later sections inherit this footer unless they define their own.
+    """
+    p = section.footer.paragraphs[0]
+    p.style = "Notice Footer"
+    p.add_run("Page ")
+    field(p, "PAGE")
+    p.add_run(" of ")
+    field(p, "NUMPAGES")
+
+
+def field(p: Any, code: str) -> None:
+    """A Word field in `p`, showing "1" until Word or LibreOffice lays out the pages."""
+
+    def mark(kind: str) -> None:
+        char = OxmlElement("w:fldChar")
+        char.set(qn("w:fldCharType"), kind)
+        p.add_run()._r.append(char)
+
+    mark("begin")
+    instruction = OxmlElement("w:instrText")
+    instruction.set(qn("xml:space"), "preserve")
+    instruction.text = f" {code} "
+    p.add_run()._r.append(instruction)
+    mark("separate")
+    p.add_run("1")
+    mark("end")
 
 
 def save(doc: Document, path: Path) -> None:
@@ -138,6 +221,45 @@ def optional(doc: Document, topic: str, text: str) -> None:
         marked(doc, "Notice Body", topic, text)
 
 
+Column = tuple[str, float, str]
+
+
+def table(doc: Document, statement: str, columns: list[Column], *, last: bool = False) -> None:
+    """A "Notice Table" with one row for each turn of `{%tr statement %}`.
+
+    `columns` are (heading, width in inches, the cell's text). The heading row repeats on every
+    page the table runs onto, and no row splits across a page break. A table that may end the
+    document is `last`: `closing_paragraph()` must follow it.
+    A clause bookmark must not run into a table: LibreOffice splits it there.
+    """
+    grid = doc.add_table(rows=4, cols=len(columns))
+    grid.style = doc.styles["Notice Table"]
+    grid.autofit = False
+    head, loop, item, loop_end = grid.rows
+    for row, flag in ((head, "w:tblHeader"), (head, "w:cantSplit"), (item, "w:cantSplit")):
+        row._tr.get_or_add_trPr().append(OxmlElement(flag))
+    loop.cells[0].paragraphs[0].add_run(f"{{%tr {statement} %}}")
+    loop_end.cells[0].paragraphs[0].add_run(f"{{%tr end{statement.split()[0]} %}}")
+    for n, (title, width, text) in enumerate(columns):
+        grid.columns[n].width = Inches(width)
+        for row in grid.rows:
+            row.cells[n].width = Inches(width)
+            row.cells[n].paragraphs[0].style = "Notice Table Text"
+        head.cells[n].paragraphs[0].style = "Notice Table Header"
+        head.cells[n].paragraphs[0].add_run(title)
+        item.cells[n].paragraphs[0].add_run(text)
+    if not last:  # Word puts no space after a table; this empty paragraph is that space.
+        paragraph(doc, "Notice Table End")
+
+
+def closing_paragraph(doc: Document) -> None:
+    """The paragraph Word and LibreOffice need after a table that ends a document.
+
+    Hidden and 1 pt high: a table that fills the last page must not push it onto a blank one.
+    """
+    doc.add_paragraph(style="Notice End")
+
+
 def newspaper_notice() -> Document:
     """The newspaper legal notice."""
     doc = styled_document("Notice of public hearing")
@@ -147,7 +269,17 @@ def newspaper_notice() -> Document:
     notice_body(doc)
     paragraph(doc, "Notice Signature", "{{ ph.signature()|squash }}")
     with block(doc, "if publication_dates"):
-        paragraph(doc, "Notice Publication", "{{ ph.publication_dates_line()|squash }}")
+        paragraph(doc, "Notice Publication", "{{ ph.publication_dates_intro()|squash }}")
+        table(
+            doc,
+            "for d in publication_dates",
+            [
+                ("Insertion", 0.9, "{{ loop.index }}"),
+                ("Publication date", 2.6, "{{ d|long_date }}"),
+            ],
+            last=True,
+        )
+    closing_paragraph(doc)
     return doc
 
 
@@ -312,24 +444,31 @@ def notice_body(doc: Document) -> None:
         '{{r unmark("hearing_body") }}',
     )
     with block(doc, "if other_hearings"):
-        paragraph(doc, "Notice Body", "{{ ph.other_hearings_sentence()|squash }}")
+        paragraph(doc, "Notice Lead-in", "{{ ph.other_hearings_intro()|squash }}")
+        table(
+            doc,
+            "for h in other_hearings",
+            [
+                ("Hearing before", 2.0, "{{ h.body_name }}"),
+                ("Date and time", 1.9, "{{ h.when }}"),
+                ("Place", 2.6, "{{ h.place }}, {{ h.address }}"),
+            ],
+        )
     optional(doc, "right_to_be_heard", "{{ ph.right_to_be_heard()|squash }}")
     with block(doc, "if parcels"):
-        paragraph(
+        # The bookmark holds the lead-in only: LibreOffice splits one that runs into a table.
+        marked(doc, "Notice Lead-in", "property_identification", "{{ ph.property_intro()|squash }}")
+        table(
             doc,
-            "Notice Body",
-            '{{r mark("property_identification") }}',
-            "{{ ph.property_intro()|squash }}",
+            "for p in parcels",
+            [
+                ("Parcel", 1.1, "{{ p.id }}"),
+                ("Location", 2.0, "{{ ph.parcel_location(p)|squash }}"),
+                ("Area", 0.9, "{{ p.area.text() if p.area else '' }}"),
+                ("Present zoning", 1.25, "{{ p.current_district or '' }}"),
+                ("Proposed zoning", 1.25, "{{ p.proposed_district or '' }}"),
+            ],
         )
-        with block(doc, "for p in parcels"):
-            paragraph(
-                doc,
-                "Notice Parcel",
-                "{{ ph.parcel(p)|squash }}",
-                "{% if loop.last %}",
-                '{{r unmark("property_identification") }}',
-                "{% endif %}",
-            )
     optional(doc, "district_change", "{{ ph.district_change()|squash }}")
     with block(doc, "if area_description"):
         marked(doc, "Notice Body", "area_description", "{{ ph.area_sentence()|squash }}")

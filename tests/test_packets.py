@@ -12,7 +12,6 @@ import json
 import re
 from pathlib import Path
 
-import docx
 import pypdf
 import pytest
 
@@ -20,14 +19,16 @@ from generator.lint.checks import clause_present
 from generator.models.pack import Channel, NoticeParams
 from generator.packet import build
 from generator.prepare import prepare
+from generator.render.docx import text_of
 from generator.render.filters import clock, long_date
 
 from .conftest import sample_cases
+from .word import footers, headings, libreoffice, outline, tables
 
 READERS = {
     "txt": lambda path: path.read_text(),
     "pdf": lambda path: " ".join(page.extract_text() for page in pypdf.PdfReader(path).pages),
-    "docx": lambda path: "\n".join(p.text for p in docx.Document(path).paragraphs),
+    "docx": lambda path: text_of(path.read_bytes()),
 }
 
 
@@ -116,13 +117,14 @@ def test_notice_text_matches_the_committed_golden(
 
 @pytest.mark.slow
 def test_word_drafts_survive_an_editor_round_trip(built: dict[str, Path], tmp_path: Path) -> None:
-    """LibreOffice opens and re-saves every DOCX (notices, letters, proofs); bookmarks and text survive."""
-    import shutil
-    import subprocess
+    """LibreOffice re-saves every DOCX (notices, letters, proofs) and prints it to PDF.
+
+    Bookmarks, text, page numbers, headings (outline level, keep with next) and tables (heading
+    row repeated, rows whole) survive the re-save; the PDF numbers its pages "Page x of y", has
+    no blank page, and lists the titles in its bookmarks.
+    """
     import zipfile
 
-    soffice = shutil.which("soffice")
-    assert soffice, "LibreOffice is needed: apt-get install libreoffice-writer-nogui (.ci/run does)"
     drafts = sorted(p for folder in built.values() for p in folder.glob("*.docx"))
     jobs = {}
     for draft in drafts:
@@ -130,31 +132,78 @@ def test_word_drafts_survive_an_editor_round_trip(built: dict[str, Path], tmp_pa
         copy.parent.mkdir(exist_ok=True)
         copy.write_bytes(draft.read_bytes())
         jobs[copy.name] = draft
-    subprocess.run(
-        [
-            soffice,
-            "--headless",
-            f"-env:UserInstallation=file://{tmp_path}/profile",
-            "--convert-to",
-            "docx:MS Word 2007 XML",
-            "--outdir",
-            str(tmp_path / "out"),
-            *map(str, sorted((tmp_path / "in").iterdir())),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=300,
-    )
+    copies = sorted((tmp_path / "in").iterdir())
+    libreoffice(copies, "docx:MS Word 2007 XML", tmp_path / "out", tmp_path / "profile")
+    libreoffice(copies, "pdf", tmp_path / "pdf", tmp_path / "profile")
+
+    def marks(path: Path) -> set[str]:
+        xml = zipfile.ZipFile(path).read("word/document.xml").decode()
+        return set(re.findall(r'w:name="(clause_[a-z0-9_]+)"', xml))
+
+    def shape(path: Path) -> tuple[list, list]:
+        return (
+            [(text, level, keep) for text, _, level, keep in headings(path)],
+            [(t.header, t.rows, t.header_repeats, t.rows_split) for t in tables(path)],
+        )
+
     for name, draft in jobs.items():
         resaved = tmp_path / "out" / name
         assert resaved.is_file(), f"LibreOffice could not open {draft}"
-
-        def marks(path: Path) -> set[str]:
-            xml = zipfile.ZipFile(path).read("word/document.xml").decode()
-            return set(re.findall(r'w:name="(clause_[a-z0-9_]+)"', xml))
-
         assert marks(draft) <= marks(resaved), f"{draft}: bookmarks lost in a round trip"
         assert READERS["docx"](draft).split() == READERS["docx"](resaved).split()
+        assert set(footers(resaved)) == {"Page {PAGE} of {NUMPAGES}"}, name
+        assert shape(resaved) == shape(draft), f"{name}: headings or tables changed"
+
+        pdf = tmp_path / "pdf" / name.replace(".docx", ".pdf")
+        pages = [page.extract_text() for page in pypdf.PdfReader(pdf).pages]
+        for n, text in enumerate(pages, 1):
+            footer = f"Page {n} of {len(pages)}"
+            assert footer in text, f"{name}: page {n} has no {footer!r}"
+            assert text.replace(footer, "").strip(), f"{name}: page {n} is blank"
+        assert outline(pdf) == [t for t, _, level, _ in headings(draft) if level == 0], name
+
+
+@pytest.mark.slow
+def test_a_long_table_repeats_its_heading_row_and_keeps_each_row_on_one_page(
+    tmp_path: Path,
+) -> None:
+    """Forty parcels with long legal descriptions: the table runs over pages, printed whole."""
+    import pdfplumber
+
+    from .conftest import CASES, without_gis, write_case
+
+    text = without_gis((CASES / "shelby-2027-map-01.yaml").read_text())
+    extra = "".join(
+        f"  - id: 9999-{n:03d}\n    address: {100 + 2 * n} Test Street\n"
+        f"    legal_description: Lot {n}, Block 7, Test Addition to the City of Shelby, according"
+        f" to the plat recorded in Plat Book 12, Page 40, Cleveland County Registry, tract"
+        f" T{n:03d}\n"
+        f"    current_district: R-6 (Residential)\n    proposed_district: B-1 (Neighborhood Business)\n"
+        for n in range(40)
+    )
+    text = text.replace("\nparcels:\n", "\nparcels:\n" + extra, 1)
+    from generator.documents import registry
+    from generator.kinds import DocumentKind
+
+    made = registry.make(prepare(write_case(tmp_path, text)), (DocumentKind.NEWSPAPER_NOTICE,))
+    (word,) = [o.data for o in made.outputs if o.path == "newspaper_notice.docx"]
+    (tmp_path / "newspaper_notice.docx").write_bytes(word)
+    libreoffice([tmp_path / "newspaper_notice.docx"], "pdf", tmp_path, tmp_path / "profile")
+    with pdfplumber.open(tmp_path / "newspaper_notice.pdf") as pdf:
+        words = [(n, w["text"]) for n, page in enumerate(pdf.pages) for w in page.extract_words()]
+    page_of: dict[str, int] = {}
+    for n, text in words:  # the table comes first; the district change names the parcels again
+        page_of.setdefault(text, n)
+    spanned = sorted({n for n, text in words if re.fullmatch(r"T\d{3}", text)})
+    assert len(spanned) >= 2, "the test needs a table over two pages or more"
+    for n in spanned:  # the heading row above the first row on every page of the table
+        on_page = [text for page, text in words if page == n]
+        first_row = next(i for i, text in enumerate(on_page) if text.startswith("9999-"))
+        heading_row = 0 if n != spanned[0] else on_page.index("Location") - 1
+        assert on_page[heading_row : heading_row + 3] == ["Parcel", "Location", "Area"], n
+        assert heading_row < first_row
+    for k in range(40):  # a row's first and last words on the same page
+        assert page_of[f"9999-{k:03d}"] == page_of[f"T{k:03d}"], f"row of parcel 9999-{k:03d} split"
 
 
 @pytest.mark.parametrize("case_path", sample_cases(), ids=lambda p: p.stem)

@@ -13,8 +13,10 @@ import pytest
 
 from generator.lint.checks import clause_present
 from generator.packet import build
+from generator.render.docx import text_of
 
 from .conftest import CASES, ROOT, notices, without_gis, write_case
+from .word import footers, headings, table_with, tables
 
 EVIL = "<script>alert(1)</script> {{ 7*7 }} SMITH & JONES"
 
@@ -24,7 +26,7 @@ def pdf_text(path: Path) -> str:
 
 
 def docx_text(path: Path) -> str:
-    return " ".join(" ".join(p.text for p in docx.Document(path).paragraphs).split())
+    return " ".join(text_of(path.read_bytes()).split())
 
 
 @pytest.fixture(scope="module")
@@ -130,6 +132,111 @@ def test_the_drawn_map_is_in_every_format_and_word_uses_real_styles(ep_packet: P
     document = docx.Document(ep_packet / "newspaper_notice.docx")
     hard = [r for p in document.paragraphs for r in p.runs if r.font.size or r.font.name]
     assert not hard, "no hard formatting: styles only"
+
+
+@pytest.fixture(scope="module")
+def az_packet(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Three parcels, two hearings, a newspaper: every list a Word draft can hold."""
+    return build(CASES / "az-2027-map-01.yaml", tmp_path_factory.mktemp("az")).folder
+
+
+def test_every_word_draft_numbers_its_pages(ep_packet: Path, az_packet: Path) -> None:
+    drafts = sorted([*ep_packet.glob("*.docx"), *az_packet.glob("*.docx")])
+    kinds = {d.stem.split("-")[0] for d in drafts}
+    assert {"newspaper_notice", "letters", "transmittal", "affidavit_of_mailing"} <= kinds
+    assert {"affidavit_of_publication", "certificate_of_posting"} <= kinds
+    for draft in drafts:
+        assert set(footers(draft)) == {"Page {PAGE} of {NUMPAGES}"}, draft.name
+
+
+def test_word_headings_have_outline_levels_and_stay_with_what_follows(
+    ep_packet: Path, evil_packet: Path
+) -> None:
+    """Word's navigation pane lists them; no heading ends a page alone."""
+    levels: dict[str, int | None] = {}
+    for draft in sorted([*ep_packet.glob("*.docx"), *evil_packet.glob("*.docx")]):
+        found = headings(draft)
+        assert found[0][1:] == ("Notice Title", 0, True), draft.name
+        for text, style, level, keep in found:
+            assert level is not None and keep, f"{draft.name}: {style} {text!r}"
+            levels[style] = level
+    assert levels["Notice Title"] < levels["Notice Heading"] < levels["Amendment Heading 2"]
+    assert ("Sec. 1", "Amendment Heading 2", levels["Amendment Heading 2"], True) in headings(
+        evil_packet / "newspaper_notice.docx"
+    )  # the amendment's own "## Sec. 1"
+
+
+def test_parcels_hearings_and_publication_dates_are_word_tables(az_packet: Path) -> None:
+    import yaml
+
+    case = yaml.safe_load((CASES / "az-2027-map-01.yaml").read_text())
+    notice = az_packet / "newspaper_notice-planning.docx"
+    parcels = table_with(notice, "Parcel")
+    assert parcels.header == ["Parcel", "Location", "Area", "Present zoning", "Proposed zoning"]
+    assert [row[0] for row in parcels.rows] == [p["id"] for p in case["parcels"]]
+    for row, parcel in zip(parcels.rows, case["parcels"], strict=True):
+        assert parcel["approximate_location"] in row[1]
+        assert row[1].startswith(parcel.get("address", parcel["approximate_location"]))
+        assert row[2] == f"{parcel['area']['value']:g} acres"
+        assert row[3:] == [parcel["current_district"], parcel["proposed_district"]]
+
+    (council,) = [h for h in case["hearings"] if h["body"] == "council"]
+    hearings = table_with(notice, "Hearing before")
+    assert hearings.header == ["Hearing before", "Date and time", "Place"]
+    ((body, when, place),) = hearings.rows
+    assert body == council["body_name"]
+    assert when.startswith(
+        f"{council['date']:%A, %B} {council['date'].day}, {council['date'].year}"
+    )
+    assert place.startswith(council["place"] + ", ")
+
+    # the same dates the text of the notice gives its newspaper
+    line = next(
+        x
+        for x in (az_packet / "newspaper_notice-planning.txt").read_text().splitlines()
+        if x.startswith("Publication date")
+    )
+    dates = line.split(": ", 1)[1].rstrip(".").split("; ")
+    published = table_with(notice, "Insertion")
+    assert published.rows == [[str(n), d] for n, d in enumerate(dates, 1)]
+
+    document = docx.Document(notice)
+    listed = [p.text for p in document.paragraphs if "List" in p.style.name]
+    assert not listed, "lists are tables, not bulleted paragraphs"
+
+
+def test_every_word_table_repeats_its_header_and_keeps_its_rows_whole(
+    ep_packet: Path, az_packet: Path
+) -> None:
+    drafts = sorted([*ep_packet.glob("*.docx"), *az_packet.glob("*.docx")])
+    found = {d.name: tables(d) for d in drafts}
+    assert found["letters-planning.docx"]  # each letter's table of parcels
+    for name, grids in found.items():
+        for grid in grids:
+            assert grid.style == "Notice Table", name
+            assert grid.header_repeats and not grid.rows_split, f"{name}: {grid.header}"
+            assert grid.rows and all(any(cell.strip() for cell in row) for row in grid.rows), name
+
+
+def test_the_amendment_text_flows_in_word_as_its_paragraphs_do(tmp_path: Path) -> None:
+    """The case's Markdown is wrapped at 100 columns; Word reflows it, with no line breaks."""
+    from generator.documents import registry
+    from generator.kinds import DocumentKind
+    from generator.prepare import prepare
+
+    made = registry.make(
+        prepare(CASES / "newport-2027-text-01.yaml"), (DocumentKind.NEWSPAPER_NOTICE,)
+    )
+    (word,) = [o.data for o in made.outputs if o.path.endswith(".docx")]
+    (tmp_path / "notice.docx").write_bytes(word)
+    amendment = [
+        p.text
+        for p in docx.Document(tmp_path / "notice.docx").paragraphs
+        if p.style.name.startswith(("Amendment", "List"))
+    ]
+    assert len(amendment) > 10
+    assert not [text for text in amendment if "\n" in text or "  " in text]
+    assert any("City of Newport, Rhode Island, revision of 1994" in text for text in amendment)
 
 
 def test_same_input_same_bytes_and_manifest(tmp_path: Path) -> None:

@@ -133,7 +133,10 @@ def normalize(data: bytes) -> bytes:
 
 
 def text_of(data: bytes) -> str:
-    """The text of a DOCX, one paragraph per line (for tests and checks)."""
+    """The text of a DOCX body, one paragraph per line, table cells included, in reading order."""
     from docx import Document
+    from docx.oxml.ns import qn
+    from docx.text.paragraph import Paragraph
 
-    return "\n".join(p.text for p in Document(io.BytesIO(data)).paragraphs)
+    body = Document(io.BytesIO(data)).element.body
+    return "\n".join(Paragraph(p, None).text for p in body.iter(qn("w:p")))

@@ -5,6 +5,7 @@ Raw HTML in the Markdown is shown as text, never passed through: a case is data.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
@@ -92,7 +93,7 @@ def _runs(
 ) -> tuple[Run, ...]:
     runs: list[Run] = []
     if node.text:
-        runs.append(Run(node.text, bold, italic))
+        runs.append(Run(_soft(node.text), bold, italic))
     for child in node:
         if skip_lists and child.tag in ("ul", "ol"):
             continue
@@ -103,8 +104,13 @@ def _runs(
         else:
             runs.extend(_runs(child, bold=b, italic=i))
         if child.tail:
-            runs.append(Run(child.tail, bold, italic))
+            runs.append(Run(_soft(child.tail), bold, italic))
     return tuple(_merge(runs))
+
+
+def _soft(text: str) -> str:
+    """A newline inside a Markdown paragraph (and the indent after it) is one space, as in HTML."""
+    return re.sub(r"[ \t]*\n\s*", " ", text)
 
 
 def _merge(runs: list[Run]) -> list[Run]:
