@@ -139,7 +139,9 @@ def display_ad_findings(target: Any, prepared: Prepared | None) -> list[Finding]
 
     pdf = pypdfium2.PdfDocument(str(target.path))
     try:
-        width, depth = (x / POINTS for x in pdf[0].get_size())
+        # The ad is the trim box: the page also carries the size note printed below the ad.
+        left, bottom, right, top = pdf[0].get_trimbox()
+        width, depth = (right - left) / POINTS, (top - bottom) / POINTS
     finally:
         pdf.close()
     page = profile.page
