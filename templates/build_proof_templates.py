@@ -2,7 +2,9 @@
 
 Like build_docx_templates.py, whose styles and helpers it reuses: every paragraph has a named Word
 style (no hard formatting) and the wording comes from proof_phrases.j2, shared with the HTML.
-Run it after changing the layout: `make docx-templates`.
+A proof is sworn (venue caption, oath, jurat) only when the pack wants it notarized; the lists
+(persons mailed, insertions, places) are Word tables whose header row repeats on every page and
+whose rows are never split. Run it after changing the layout: `make docx-templates`.
 """
 
 from __future__ import annotations
@@ -11,19 +13,24 @@ import sys
 from pathlib import Path
 
 from docx import Document
+from docx.oxml import OxmlElement
+from docx.oxml.ns import qn
+from docx.shared import Inches
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build_docx_templates import BASE, add_style, block, paragraph, save, styled_document
 
 
 def proof_document(title: str) -> Document:
-    """The notice styles, plus the styles of a proof: caption, signature block, list, note."""
+    """The notice styles, plus the styles of a proof: body, caption, signature block, table, note."""
     doc = styled_document(title)
 
-    add_style(doc, "Proof Caption", before=0, after=0)
+    add_style(doc, "Proof Body")  # left-aligned: a form's blanks keep their length
+    add_style(doc, "Proof Caption", before=0, after=4)
     add_style(doc, "Proof Signature", before=0, after=0)
     add_style(doc, "Proof Jurat", before=0, after=0, indent=0.5)
-    add_style(doc, "Proof List", size=9, before=0, after=2, indent=0.25)
+    add_style(doc, "Proof Table", size=9, before=0, after=0)
+    add_style(doc, "Proof List", "List Bullet", size=9, before=0, after=0)
     add_style(doc, "Proof Note", size=9, italic=True, before=10)
     doc.styles["Proof Signature"].paragraph_format.keep_with_next = True
     return doc
@@ -31,33 +38,101 @@ def proof_document(title: str) -> Document:
 
 def caption(doc: Document) -> None:
     """The venue caption a sworn proof opens with."""
-    paragraph(doc, "Proof Caption", "STATE OF {{ proof.caption.state }}")
-    paragraph(doc, "Proof Caption", "COUNTY OF {{ proof.caption.county }}    ss.")
+    with block(doc, "if proof.notarized"):
+        paragraph(doc, "Proof Caption", "{{ ph.venue()|squash }}")
+        paragraph(doc, "Proof Caption", "{{ ph.county()|squash }}    ss.")
 
 
 def header(doc: Document) -> None:
-    """The phrases import, the proof's title and the hearing it proves notice of."""
+    """The phrases import, the caption, the proof's title, its subject and the law it is made under."""
     paragraph(doc, "Notice Body", '{%p import "proof_phrases.j2" as ph with context %}')
+    caption(doc)
     paragraph(doc, "Notice Title", "{{ proof.title|upper }}")
     paragraph(doc, "Notice Subject", "{{ ph.subject()|squash }}")
+    paragraph(doc, "Notice Caption", "{{ ph.authority()|squash }}")
 
 
-def recipient_list(doc: Document, heading: str) -> None:
-    """The numbered list of the persons mailed, under `heading`."""
-    paragraph(doc, "Notice Heading", heading + " ({{ proof.count }})")
-    paragraph(doc, "Proof Note", "{{ ph.source()|squash }}")
-    with block(doc, "for r in proof.recipients"):
-        paragraph(
-            doc,
-            "Proof List",
-            "{{ loop.index }}. {{ r.name }} — {{ r.address }}{% if r.parcels %} — parcel(s) {{ r.parcels }}{% endif %}",
-        )
+def _row_property(row: object, name: str) -> None:
+    props = row._tr.get_or_add_trPr()  # type: ignore[attr-defined]
+    element = OxmlElement(name)
+    element.set(qn("w:val"), "true")
+    props.append(element)
+
+
+def table(
+    doc: Document, headings: list[str], loop: str, cells: list[str], widths: list[float]
+) -> None:
+    """A table of one row per item of `loop` (`r in proof.recipients`), docxtpl's `{%tr %}` way.
+
+    The heading row repeats at the top of every page and no row breaks across pages; `widths`
+    are the columns' widths in inches (the 6.5 in between the margins).
+    """
+    grid = doc.add_table(rows=4, cols=len(headings))
+    grid.style = doc.styles["Table Grid"]
+    grid.autofit = False
+    for column, width in zip(grid.columns, widths, strict=True):
+        column.width = Inches(width)  # the grid LibreOffice reads, and each cell Word reads
+        for cell in column.cells:
+            cell.width = Inches(width)
+    rows = grid.rows
+    for cell, text in zip(rows[0].cells, headings, strict=True):
+        cell.paragraphs[0].style = doc.styles["Proof Table"]
+        cell.paragraphs[0].add_run(text).bold = True
+    _row_property(rows[0], "w:tblHeader")
+    rows[1].cells[0].paragraphs[0].add_run(f"{{%tr for {loop} %}}")
+    for cell, text in zip(rows[2].cells, cells, strict=True):
+        cell.paragraphs[0].style = doc.styles["Proof Table"]
+        cell.paragraphs[0].add_run(text)
+    _row_property(rows[2], "w:cantSplit")
+    rows[3].cells[0].paragraphs[0].add_run("{%tr endfor %}")
+
+
+def signature_lines(doc: Document, *lines: str) -> None:
+    """The signature block: a line to sign on, then what identifies the signer."""
+    paragraph(doc, "Notice Signature", lines[0])
+    for line in lines[1:]:
+        paragraph(doc, "Proof Signature", line)
+
+
+def jurat(doc: Document, *, affiant: str = "", ours: bool = True) -> None:
+    """The notary's part, printed only when the pack wants the proof sworn.
+
+    `ours`: the case's notary takes the oath (the newspaper has its own).
+    """
+    with block(doc, "if proof.notarized"):
+        paragraph(doc, "Notice Signature", f"{{{{ ph.jurat({affiant})|squash }}}}")
+        paragraph(doc, "Notice Signature", "{{ proof.blank }}")
+        paragraph(doc, "Proof Signature", "Notary Public")
+        if ours:
+            paragraph(doc, "Proof Signature", "Name of notary: {{ proof.notary.name }}")
+            paragraph(doc, "Proof Signature", "My commission expires: {{ proof.notary.expires }}")
+        else:
+            paragraph(doc, "Proof Signature", "Name of notary: {{ proof.blank }}")
+            paragraph(doc, "Proof Signature", "My commission expires: {{ proof.blank }}")
+        paragraph(doc, "Proof Jurat", "[Notary seal]")
+
+
+def recipient_list(doc: Document) -> None:
+    """The table of the persons mailed, and the records they were taken from."""
+    paragraph(doc, "Notice Heading", "{{ ph.exhibit_heading()|squash }}")
+    paragraph(doc, "Proof Note", "{{ ph.source_intro()|squash }}")
+    with block(doc, "for g in proof.source.groups"):
+        paragraph(doc, "Proof List", "{{ ph.source_group(g)|squash }}")
+    with block(doc, "if ph.source_by_hand()"):
+        paragraph(doc, "Proof List", "{{ ph.source_by_hand()|squash }}")
+    paragraph(doc, "Proof Note", "{{ ph.source_records()|squash }}")
+    table(
+        doc,
+        ["No.", "Name", "Mailing address", "Parcel(s)"],
+        "r in proof.recipients",
+        ["{{ loop.index }}", "{{ r.name }}", "{{ r.address }}", "{{ r.parcels }}"],
+        [0.45, 2.3, 2.65, 1.1],
+    )
 
 
 def affidavit_of_mailing() -> Document:
-    """The sworn affidavit of mailing, with the persons mailed and the notice as exhibits."""
+    """The affidavit of mailing, with the persons mailed and the notice as exhibits."""
     doc = proof_document("Affidavit of mailing")
-    caption(doc)
     header(doc)
     for clause in (
         "affidavit_oath",
@@ -66,31 +141,38 @@ def affidavit_of_mailing() -> Document:
         "affidavit_deposit",
         "affidavit_exhibits",
     ):
-        paragraph(doc, "Notice Body", f"{{{{ ph.{clause}()|squash }}}}")
-    paragraph(doc, "Notice Signature", "{{ proof.blank }}")
-    paragraph(doc, "Proof Signature", "{{ ph.affiant_line()|squash }}, Affiant")
-    jurat(doc, named=True, oath="{{ ph.jurat()|squash }}")
-    paragraph(doc, "Proof Note", "{{ ph.required_by()|squash }}")
-    recipient_list(doc, "Exhibit A — Persons to whom the notice was mailed")
+        paragraph(doc, "Proof Body", f"{{{{ ph.{clause}()|squash }}}}")
+    signature_lines(
+        doc,
+        "{{ proof.blank }}",
+        "{{ ph.affiant_line()|squash }}{% if proof.notarized %}, Affiant{% endif %}",
+    )
+    with block(doc, "if not proof.notarized"):
+        paragraph(doc, "Proof Signature", "Date: {{ proof.blank }}")
+    jurat(doc, affiant="proof.affiant.name")
+    recipient_list(doc)
     paragraph(doc, "Notice Heading", "Exhibit B")
-    paragraph(doc, "Notice Body", "A true copy of the notice (and map) as mailed is attached.")
+    paragraph(doc, "Proof Body", "{{ ph.exhibit_b()|squash }}")
     return doc
 
 
 def certificate_of_mailing() -> Document:
-    """The unsworn certificate of mailing, with the persons mailed."""
+    """The certificate of mailing, with the persons mailed."""
     doc = proof_document("Certificate of mailing")
     header(doc)
-    paragraph(doc, "Notice Body", "{{ ph.certify_to()|squash }}")
-    paragraph(doc, "Notice Body", "{{ ph.certificate_mailing()|squash }}")
+    paragraph(doc, "Proof Body", "{{ ph.certify_to()|squash }}")
+    paragraph(doc, "Proof Body", "{{ ph.certificate_mailing()|squash }}")
     with block(doc, "if proof.conclusive"):
-        paragraph(doc, "Notice Body", "{{ ph.conclusive()|squash }}")
-    paragraph(doc, "Notice Signature", "Signature: {{ proof.blank }}")
-    paragraph(doc, "Proof Signature", "Name: {{ proof.sender.name }}")
-    paragraph(doc, "Proof Signature", "Title: {{ proof.sender.title or proof.blank }}")
-    paragraph(doc, "Proof Signature", "Date: {{ proof.blank }}")
-    paragraph(doc, "Proof Note", "{{ ph.required_by()|squash }}")
-    recipient_list(doc, "Persons to whom the notice was mailed")
+        paragraph(doc, "Proof Body", "{{ ph.conclusive()|squash }}")
+    signature_lines(
+        doc,
+        "Signature: {{ proof.blank }}",
+        "Name: {{ proof.sender.name }}",
+        "Title: {{ proof.sender.title or proof.blank }}",
+        "Date: {{ proof.blank }}",
+    )
+    jurat(doc, affiant="proof.sender.name")
+    recipient_list(doc)
     return doc
 
 
@@ -98,87 +180,91 @@ def certificate_of_actual_notice() -> Document:
     """The applicant's certificate that the owners had actual notice of the hearing."""
     doc = proof_document("Certificate of actual notice")
     header(doc)
-    paragraph(doc, "Notice Body", "{{ ph.certify_to()|squash }}")
-    paragraph(doc, "Notice Body", "{{ ph.certificate_actual_notice()|squash }}")
-    paragraph(doc, "Notice Body", "{{ ph.delivery()|squash }}")
+    paragraph(doc, "Proof Body", "{{ ph.certify_to()|squash }}")
+    paragraph(doc, "Proof Body", "{{ ph.certificate_actual_notice()|squash }}")
+    paragraph(doc, "Proof Body", "{{ ph.delivery()|squash }}")
     with block(doc, "if proof.conclusive"):
-        paragraph(doc, "Notice Body", "{{ ph.conclusive()|squash }}")
-    paragraph(doc, "Notice Body", "{{ ph.attachments()|squash }}")
-    paragraph(doc, "Notice Signature", "{{ proof.applicant }}")
-    paragraph(doc, "Proof Signature", "By: {{ proof.blank }}")
-    paragraph(doc, "Proof Signature", "Name and title of the person signing: {{ proof.blank }}")
-    paragraph(doc, "Proof Signature", "Date: {{ proof.blank }}")
-    paragraph(doc, "Proof Note", "{{ ph.required_by()|squash }}")
+        paragraph(doc, "Proof Body", "{{ ph.conclusive()|squash }}")
+    with block(doc, "if proof.attachments"):
+        paragraph(doc, "Proof Body", "{{ ph.attachments()|squash }}")
+    signature_lines(
+        doc,
+        "{{ proof.applicant }}",
+        "By: {{ proof.blank }}",
+        "Name and title of the person signing: {{ proof.blank }}",
+        "Date: {{ proof.blank }}",
+    )
+    jurat(doc)
     return doc
 
 
-def jurat(
-    doc: Document,
-    *,
-    named: bool,
-    oath: str = "Subscribed and sworn to before me on {{ proof.blank }}.",
-) -> None:
-    """The notary's part, printed only when the pack wants the proof sworn."""
-    with block(doc, "if proof.notarized"):
-        paragraph(doc, "Notice Signature", oath)
-        paragraph(doc, "Notice Signature", "{{ proof.blank }}")
-        paragraph(doc, "Proof Signature", "Notary Public")
-        if named:
-            paragraph(doc, "Proof Signature", "Name of notary: {{ proof.notary.name }}")
-            paragraph(doc, "Proof Signature", "My commission expires: {{ proof.notary.expires }}")
-        else:
-            paragraph(doc, "Proof Signature", "My commission expires: {{ proof.blank }}")
-        paragraph(doc, "Proof Jurat", "[Notary seal]")
-
-
 def affidavit_of_publication() -> Document:
-    """The newspaper's sworn affidavit of the days the notice ran."""
+    """The newspaper's affidavit of the days the notice ran."""
     doc = proof_document("Affidavit of publication")
-    caption(doc)
     header(doc)
-    paragraph(doc, "Notice Body", "{{ ph.publication_oath()|squash }}")
-    paragraph(doc, "Notice Body", "{{ ph.publication_statement()|squash }}")
-    with block(doc, "for day in proof.insertions"):
-        paragraph(doc, "Proof List", "{{ loop.index }}. {{ day }} — page {{ proof.short_blank }}")
+    paragraph(doc, "Proof Body", "{{ ph.publication_oath()|squash }}")
+    paragraph(doc, "Proof Body", "{{ ph.publication_statement()|squash }}")
+    table(
+        doc,
+        ["Insertion", "Issue date", "Page"],
+        "day in proof.insertions",
+        ["{{ loop.index }}", "{{ day }}", "{{ proof.short_blank }}"],
+        [1.0, 3.5, 2.0],
+    )
     paragraph(doc, "Proof Note", "{{ ph.publication_dates_note()|squash }}")
-    paragraph(doc, "Notice Body", "{{ ph.attachments()|squash }}")
-    paragraph(doc, "Notice Signature", "{{ proof.blank }}")
-    paragraph(doc, "Proof Signature", "Signature, and title or position with {{ proof.newspaper }}")
-    jurat(doc, named=False)
-    paragraph(doc, "Proof Note", "{{ (ph.publication_affiant() or ph.required_by())|squash }}")
+    with block(doc, "if proof.attachments"):
+        paragraph(doc, "Proof Body", "{{ ph.attachments()|squash }}")
+    signature_lines(doc, "{{ proof.blank }}", "{{ ph.publication_signature()|squash }}")
+    with block(doc, "if not proof.notarized"):
+        paragraph(doc, "Proof Signature", "Date: {{ proof.blank }}")
+    jurat(doc, ours=False)
     return doc
 
 
 def certificate_of_posting() -> Document:
-    """The certificate of the signs posted, sworn where the pack asks, with their photographs."""
+    """The certificate of the notices posted, sworn where the pack asks, with their photographs."""
     doc = proof_document("Certificate of posting")
-    with block(doc, "if proof.notarized"):
-        caption(doc)
     header(doc)
-    paragraph(doc, "Notice Body", "{{ ph.posting_statement()|squash }}")
-    paragraph(doc, "Proof Note", "{{ ph.posting_requirement()|squash }}")
-    with block(doc, "for place in proof.rows"):
-        paragraph(
-            doc,
-            "Proof List",
-            "{{ loop.index }}. {{ place or proof.blank }} — posted on {{ proof.short_blank }}"
-            "{% if proof.photos %} — photo {{ loop.index }}{% endif %}",
-        )
-    paragraph(doc, "Notice Body", "{{ proof.legibility }}")
-    paragraph(doc, "Notice Signature", "{{ proof.blank }}")
-    paragraph(doc, "Proof Signature", "Signature")
-    paragraph(doc, "Proof Signature", "Name and title: {{ proof.blank }}")
-    paragraph(doc, "Proof Signature", "Date: {{ proof.blank }}")
-    jurat(doc, named=True)
-    paragraph(doc, "Proof Note", "{{ ph.required_by()|squash }}")
+    paragraph(doc, "Proof Body", "{{ ph.posting_statement()|squash }}")
+    table(
+        doc,
+        [
+            "No.",
+            '{{ "Website address" if proof.posted == "website_notice" else "Place" }}',
+            "Date and time posted",
+            "{% if proof.photos %}Photo{% endif %}",
+        ],
+        "place in proof.rows",
+        [
+            "{{ loop.index }}",
+            "{{ place or proof.blank }}",
+            "{{ proof.short_blank }}",
+            "{% if proof.photos %}{{ loop.index }}{% endif %}",
+        ],
+        [0.45, 3.55, 1.8, 0.7],
+    )
+    with block(doc, "if proof.legibility"):
+        paragraph(doc, "Proof Body", "{{ proof.legibility }}")
+    with block(doc, "if proof.requirements"):
+        paragraph(doc, "Proof Note", "{{ ph.posting_heading()|squash }}")
+        with block(doc, "for line in proof.requirements"):
+            paragraph(doc, "Proof List", "{{ line }}")
+    signature_lines(
+        doc,
+        "{{ proof.blank }}",
+        "Signature",
+        "Name and title: {{ proof.blank }}",
+        "Date: {{ proof.blank }}",
+    )
+    jurat(doc)
     with block(doc, "if proof.photos"):
         paragraph(doc, "Notice Heading", "Photographs of the posted notice")
         with block(doc, "for place in proof.rows"):
             paragraph(
                 doc,
-                "Proof List",
-                "Photo {{ loop.index }}{% if place %}: {{ place }}{% endif %}, taken on {{ proof.short_blank }}"
-                " [paste the photograph here]",
+                "Proof Body",
+                "Photo {{ loop.index }}{% if place %}: {{ place }}{% endif %}, taken on"
+                ' {{ ph.blank("date") }} [paste the photograph here]',
             )
     return doc
 

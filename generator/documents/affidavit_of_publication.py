@@ -18,7 +18,8 @@ def build(prepared: Prepared, tpl: Templates) -> Built:
     """An affidavit for each newspaper notice the pack wants proved."""
     case = prepared.case
     made = Built()
-    for doc in prepared.plan.of(Channel.NEWSPAPER):
+    papers = prepared.plan.of(Channel.NEWSPAPER)
+    for doc in papers:
         rule = proof.rule_for(prepared, doc, KIND)
         if rule is None:
             continue
@@ -31,7 +32,7 @@ def build(prepared: Prepared, tpl: Templates) -> Built:
             "insertions": [long_date(day) for day in issues],
             "notice_citation": doc.citations,
         }
-        name = doc.name.replace(doc.kind.value, KIND.value, 1)
+        name = proof.named_after(KIND, doc, papers)  # one per publication wave, named after it
         made += proof.render(tpl, KIND, name, KIND.value, context, tuple(rule.ids))
     return made
 

@@ -1,7 +1,7 @@
 """A certificate of posting (an affidavit, where the pack says notarized) for every posted notice.
 
-One per sign, posting sheet and website notice: who posted it, where, the lawful window, a row
-and a photograph slot per place.
+One per sign, posting sheet and website notice: who posted it, where and on what day (a row and
+a photograph slot per place), and beside it what the law requires of the posting.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ def _certify(prepared: Prepared, tpl: Templates, doc: DocumentPlan) -> Built:
     rule = proof.rule_for(prepared, doc, KIND)
     context = proof.context(prepared, tpl, doc.hearing, KIND, rule)
     notice = doc.notices[0].params
+    # Who posts: the narrowest rule that says (the city's officer, not the state's "local government").
+    sent_by = next((b.params.sent_by for b in reversed(doc.notices) if b.params.sent_by), None)
     places = [p for p in case.posting_places if p.kind in POSTED_AT[doc.kind]]
     count = max([b.params.places.count for b in doc.notices if b.params.places] or [1])
     names = [p.name + (f", {p.address.one_line()}" if p.address else "") for p in places]
@@ -42,7 +44,7 @@ def _certify(prepared: Prepared, tpl: Templates, doc: DocumentPlan) -> Built:
     if doc.kind == DocumentKind.SIGN:
         need = sign.legibility(doc.formats, case.sign)
         legible = {
-            "cap_in": f"{need.cap_in:.2f}",
+            "cap_in": f"{need.cap_in:g}",
             "distance_ft": f"{need.distance_ft:g}",
             "where": next(
                 (b.params.legible_from for b in doc.formats if b.params.legible_from), None
@@ -50,12 +52,11 @@ def _certify(prepared: Prepared, tpl: Templates, doc: DocumentPlan) -> Built:
         }
     context["proof"] |= {
         "posted": doc.kind.value,
-        "sent_by": notice.sent_by,
+        "sent_by": sent_by,
         "rows": names + [None] * max(0, count - len(names)),
         "photos": doc.kind != DocumentKind.WEBSITE_NOTICE,
         "post_by": long_date(latest) if latest else None,
         "post_from": long_date(earliest) if earliest else None,
-        "remove_after": long_date(doc.hearing.date),
         "where": where[0] if where else None,
         "count": count,
         "timing": describe_timing(notice.timing, notice.hearing.value) if notice.timing else "",
@@ -66,7 +67,7 @@ def _certify(prepared: Prepared, tpl: Templates, doc: DocumentPlan) -> Built:
     words = tpl.phrases("proof_phrases.j2", **context)
     context["proof"] |= {
         "what": str(words.posted_what()).strip(),
-        "requirement": str(words.posting_rule()).strip(),
+        "requirements": [x.strip() for x in str(words.posting_rule()).splitlines() if x.strip()],
         "legibility": str(words.sign_legibility()).strip(),
     }
     name = f"{KIND.value}-{doc.name}"

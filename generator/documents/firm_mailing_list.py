@@ -1,4 +1,7 @@
-"""The firm mailing list, in the layout of PS Form 3665 (or PS Form 3877 for certified mail).
+"""The firm mailing list of each mailing, in the layout of PS Form 3665 (or 3877 for certified mail).
+
+Each planned mailing (`letters-planning`, `letters-council`, a transmittal) goes to the post
+office on its own day, so each has its own list, named after it, of its own recipients.
 
 The Postal Service's firm forms are for three or more pieces; numbered lines, totals, page x
 of y, and a diagonal line through the unused rows, as the form asks. Its words are in
@@ -14,10 +17,14 @@ from generator.documents import mailroom
 from generator.documents.base import Built, DocumentType, File, Output
 from generator.documents.mailroom import INCH, PAGE_H, PAGE_W
 from generator.kinds import DocumentKind, Format
+from generator.models.pack import Channel
+from generator.plan import DocumentPlan
 from generator.prepare import Prepared
+from generator.render.filters import long_date
 from generator.render.templates import Templates
 
 KIND = DocumentKind.FIRM_MAILING_LIST
+MAILINGS = (Channel.MAIL, Channel.TRANSMITTAL)  # what goes to the post office
 PER_PAGE = 12
 FEWEST = 3  # the firm forms are for three or more pieces
 
@@ -40,11 +47,15 @@ def firm_mailing_pdf(
         pdf.drawString(margin, y - 12, form)
         pdf.setFont(face, 8)
         pdf.drawRightString(PAGE_W - margin, y - 12, str(words.firm_page(page + 1, pages)).strip())
-        pdf.drawString(margin, y - 26, title)
+        # A line of its own, set smaller when the hearing's body has a long name.
+        fitted, size, _ = mailroom.fit([title], PAGE_W - 2 * margin, 8 * 1.15)
+        pdf.setFont(face, min(size, 8))
+        pdf.drawString(margin, y - 26, " ".join(fitted))
+        pdf.setFont(face, 8)
         for k, line in enumerate(sender):
             pdf.drawString(margin, y - 40 - 10 * k, line)
-        pdf.drawRightString(PAGE_W - margin, y - 26, str(words.firm_listed(len(pieces))).strip())
-        pdf.drawRightString(PAGE_W - margin, y - 36, str(words.firm_received()).strip())
+        pdf.drawRightString(PAGE_W - margin, y - 40, str(words.firm_listed(len(pieces))).strip())
+        pdf.drawRightString(PAGE_W - margin, y - 50, str(words.firm_received()).strip())
         top = y - 40 - 10 * len(sender) - 12
         row_h = 0.62 * INCH
         xs = [margin]
@@ -75,33 +86,48 @@ def firm_mailing_pdf(
     return out.getvalue()
 
 
+def name_of(doc: DocumentPlan) -> str:
+    """The list's file name, after its mailing: `firm_mailing_list-council` for `letters-council`.
+
+    The letters of a case with one mailing are `letters`, so its list keeps the plain name; a
+    transmittal mailing is named in full (`firm_mailing_list-transmittal-council`).
+    """
+    rest = doc.name.removeprefix(doc.kind.value) if doc.channel == Channel.MAIL else f"-{doc.name}"
+    return KIND.value + rest
+
+
 def build(prepared: Prepared, tpl: Templates) -> Built:
-    """The firm mailing list of every piece, when there are enough pieces for the form."""
-    mailing = mailroom.pieces(prepared.recipients.recipients)
-    if len(mailing.pieces) < FEWEST:
-        return Built()
+    """A firm mailing list for each mailing (a wave of letters or transmittals) of enough pieces."""
     case = prepared.case
     who = case.mail.sender or case.signer or case.contact
     address = who.address or case.examination.address
     sender = [case.municipality, ", ".join(x for x in (who.name, who.title) if x)]
     sender += [address.one_line()] if address else []
     words = tpl.phrases("mail_phrases.j2")
-    title = str(words.firm_title(case.case_number, case.hearings[0].date)).strip()
-    data = firm_mailing_pdf(
-        mailing,
-        sender=sender,
-        certified=case.mail.mail_class == "certified",
-        title=title,
-        words=words,
-    )
-    return Built((Output(KIND, Format.PDF, "firm_mailing_list.pdf", data),))
+    made = Built()
+    for doc in prepared.plan.of(*MAILINGS):
+        mailing = mailroom.pieces(prepared.recipients_of(doc))
+        if len(mailing.pieces) < FEWEST:
+            continue
+        hearing = doc.hearing
+        title = str(words.firm_title(case.case_number, hearing.body_name, long_date(hearing.date)))
+        data = firm_mailing_pdf(
+            mailing,
+            sender=sender,
+            certified=case.mail.mail_class == "certified",
+            title=title.strip(),
+            words=words,
+        )
+        made += Built((Output(KIND, Format.PDF, f"{name_of(doc)}.pdf", data),))
+    return made
 
 
 DOCUMENT = DocumentType(
     KIND,
-    "The firm mailing list (PS Form 3665, or 3877 for certified mail) for three or more pieces.",
-    (File("firm_mailing_list.pdf", Format.PDF),),
-    ("case", "recipients"),
+    "The firm mailing list of each mailing (PS Form 3665, or 3877 for certified mail), for three"
+    " or more pieces.",
+    (File("{name}.pdf", Format.PDF),),
+    ("case", "plan", "recipients"),
     mailroom.mails,
     build,
 )

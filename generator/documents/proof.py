@@ -2,12 +2,15 @@
 
 A proof is printed prefilled with everything the records know, as PDF (HTML through WeasyPrint)
 and as DOCX (docxtpl) for the signer to edit; only what a person must write (the day of
-deposit, the signature, the notary's part) is left blank. Its wording is in proof_phrases.j2.
+deposit, the signature, the notary's part) is left blank, and each blank says what goes in it.
+A proof the pack wants notarized is sworn (an affidavit: venue caption, oath, jurat); any
+other is certified (a certificate: "I certify", no notary). Its wording is in proof_phrases.j2.
 Values from the case are data, escaped in both formats; no clock is read.
 """
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from markupsafe import Markup
@@ -19,7 +22,7 @@ from generator.models.pack import ProofParams
 from generator.plan import DocumentPlan
 from generator.prepare import Prepared
 from generator.render import docx, pdf
-from generator.render.filters import long_date, when
+from generator.render.filters import when
 from generator.render.templates import Templates
 from generator.rules.loader import Binding
 
@@ -27,6 +30,11 @@ BLANK = "_" * 24
 SHORT_BLANK = "_" * 12
 # Every proof: a PDF to sign as printed, and a Word file to edit first.
 FILES = (File("{name}.pdf", Format.PDF), File("{name}.docx", Format.DOCX))
+
+
+def plain_date(day: date) -> str:
+    """`June 30, 2029`: a date no one needs the weekday of (a commission's end, a record's date)."""
+    return f"{day:%B} {day.day}, {day.year}"
 
 
 def rule_for(
@@ -42,6 +50,33 @@ def rule_for(
         ),
         None,
     )
+
+
+def named_after(kind: DocumentKind, doc: DocumentPlan, docs: list[DocumentPlan]) -> str:
+    """The proof's file name: after `doc`, one of the planned documents `docs` of its channel.
+
+    `certificate_of_mailing-council` proves the mailing `letters-council`: each mailing or
+    publication wave has its own proof, and a case with one wave keeps the plain name.
+    """
+    if len(docs) == 1:
+        return kind.value
+    rest = doc.name.removeprefix(doc.kind.value)
+    return kind.value + (rest if rest.startswith("-") else f"-{doc.name}")
+
+
+def venue_state(prepared: Prepared) -> str | None:
+    """The state of the affidavit's venue caption, spelled out: the notary's, else the pack's.
+
+    A notary's state given as the postal code of the pack's own state ("RI") is printed as
+    the state pack names it ("Rhode Island").
+    """
+    notary = prepared.case.notary
+    given = notary.state if notary else None
+    state = next((f.pack for f in prepared.pack.chain if f.pack.level == "state"), None)
+    if state is None:
+        return given
+    code = state.id.rsplit("-", 1)[-1].upper()
+    return state.name if given is None or given.upper() == code else given
 
 
 def context(
@@ -60,12 +95,12 @@ def context(
             "blank": BLANK,
             "short_blank": SHORT_BLANK,
             "caption": {
-                "state": (notary.state if notary else None) or BLANK,
+                "state": venue_state(prepared) or BLANK,
                 "county": (notary.county if notary else None) or BLANK,
             },
             "notary": {
                 "name": (notary.name if notary else None) or BLANK,
-                "expires": long_date(notary.commission_expires)
+                "expires": plain_date(notary.commission_expires)
                 if notary and notary.commission_expires
                 else BLANK,
             },

@@ -1,19 +1,23 @@
 """Proofs of mailed notice: the affidavit of mailing, the certificate of mailing, the certificate of actual notice.
 
-Each live proof rule whose `proves` names a live mail (or actual-notice) rule of a hearing gives
-one document for that hearing, with the list of recipients and the records they came from.
+Each mailing wave (one planned mail or actual-notice document, such as `letters-council`) that a
+live proof rule `proves` gets its own proof, named after it, listing that wave's recipients and
+the records they came from, and dated by that wave's hearing.
 """
 
 from __future__ import annotations
 
 import functools
+from datetime import date
 from typing import Any
 
+from generator import schedule
 from generator.documents import mailroom, proof
 from generator.documents.base import Built, DocumentType
 from generator.kinds import DocumentKind
-from generator.models.case import Hearing
-from generator.models.pack import Channel, NoticeParams, ProofParams
+from generator.models.pack import Channel, ProofParams
+from generator.models.recipient_rules import RecipientsParams
+from generator.plan import DocumentPlan
 from generator.prepare import Prepared
 from generator.recipients import Recipient
 from generator.render.filters import long_date
@@ -31,61 +35,35 @@ GENERIC_ADDRESSEES = ("the governing board", "the local government")
 
 
 def wanted(
-    prepared: Prepared,
-) -> list[tuple[DocumentKind, Hearing, Binding[ProofParams], set[str]]]:
-    """Every proof of mailing the law requires: (kind, hearing, proof rule, notice rule ids)."""
-    case = prepared.case
+    prepared: Prepared, kind: DocumentKind
+) -> list[tuple[DocumentPlan, Binding[ProofParams]]]:
+    """Every mailing wave the law wants proved by a proof of `kind`, with the proof rule."""
     out = []
-    for hearing in case.hearings:
-        snap = prepared.plan.snapshots[hearing.date]
-        mails = [
-            b
-            for b in snap.of(NoticeParams)
-            if b.params.channel in MAILED and b.params.hearing.serves(hearing, case)
-        ]
-        for b in snap.of(ProofParams):
-            notice_ids = {i for m in mails if set(b.params.proves) & set(m.ids) for i in m.ids}
-            if b.params.document in KINDS and notice_ids:
-                out.append((b.params.document, hearing, b, notice_ids))
+    for doc in prepared.plan.of(*MAILED):
+        rule = proof.rule_for(prepared, doc, kind)
+        if rule is not None:
+            out.append((doc, rule))
     return out
 
 
 def build(prepared: Prepared, tpl: Templates, kind: DocumentKind) -> Built:
-    """The proofs of `kind`, prefilled."""
-    if not prepared.recipients.recipients:
-        return Built()  # the build reports elsewhere that there is no one to mail
-    every = wanted(prepared)
+    """The proofs of `kind`, one per mailing wave, prefilled."""
     made = Built()
-    names: list[str] = []
-    for k, hearing, rule, notice_ids in every:
-        if k != kind:
-            continue
-        served = _served(prepared, hearing, notice_ids)
+    for doc, rule in wanted(prepared, kind):
+        served = prepared.recipients_of(doc)
         pieces = mailroom.pieces(served).pieces
         if kind != DocumentKind.CERTIFICATE_OF_ACTUAL_NOTICE and not pieces:
-            continue
-        many = sum(1 for other, *_ in every if other == kind) > 1
-        name = f"{kind.value}-{hearing.body.value}" if many else kind.value
-        if name in names:
-            name += f"-{hearing.date.isoformat()}"
-        names.append(name)
-        context = _context(prepared, tpl, kind, hearing, rule, notice_ids)
-        context["proof"]["recipients"] = [_row(r) for r in pieces]
-        context["proof"]["count"] = len(pieces)
-        context["proof"]["owners"] = _owners(prepared, served or prepared.recipients.recipients)
+            continue  # the build reports elsewhere that there is no one to mail
+        context = _context(prepared, tpl, kind, doc, rule)
+        context["proof"] |= {
+            "recipients": [_row(r) for r in pieces],
+            "count": len(pieces),
+            "owners": _owners(prepared, served),
+            "source": _source(prepared, doc, pieces),
+        }
+        name = proof.named_after(kind, doc, prepared.plan.of(doc.channel))
         made += proof.render(tpl, kind, name, "proof", context, tuple(rule.ids), kind.value)
     return made
-
-
-def _served(prepared: Prepared, hearing: Hearing, notice_ids: set[str]) -> list[Recipient]:
-    """The recipients of the proved notices of `hearing` (those added by hand included)."""
-    docs = [
-        d
-        for d in prepared.plan.documents
-        if d.hearing is hearing and set(d.notice_ids) & notice_ids
-    ]
-    served = {id(r) for doc in docs for r in prepared.recipients_of(doc)}
-    return [r for r in prepared.recipients.recipients if id(r) in served]
 
 
 def _row(r: Recipient) -> dict[str, str]:
@@ -105,33 +83,57 @@ def _owners(prepared: Prepared, recipients: list[Recipient]) -> list[str]:
     return list(dict.fromkeys(listed or named))
 
 
+def _source(prepared: Prepared, doc: DocumentPlan, pieces: list[Recipient]) -> dict[str, Any]:
+    """Who the listed persons are, in the law's groups, and the records they were taken from.
+
+    The template words each group ("owners of record of parcels within 300 feet of the
+    subject parcel"); the records are the parcel layer or the assessor's radius list, with
+    their date (a labelled blank when the case does not give it).
+    """
+    snap = prepared.plan.snapshots[doc.hearing.date]
+    used = {x for r in pieces for x in r.rules}
+    groups = []
+    for b in snap.of(RecipientsParams):
+        p = b.params
+        if p.notice not in doc.notice_ids or not used & set(b.ids):
+            continue
+        groups.append(
+            {
+                "group": p.group.value,
+                "distance": f"{p.distance_ft:,g}" if p.distance_ft else "",
+                "across": [x.replace("_", " ") for x in p.includes_across],
+                "outside": list(p.mailing_address_outside),
+                "title": b.rule.title,
+                "citation": "; ".join(dict.fromkeys(b.citations)),
+            }
+        )
+    layers = (prepared.recipients.provenance or {}).get("layers", [])
+    records = next((x for x in layers if x.get("layer") in ("parcels", "radius_list")), None)
+    as_of = (records or {}).get("as_of")
+    return {
+        "groups": groups,
+        "records": (records or {}).get("layer"),
+        "as_of": proof.plain_date(date.fromisoformat(as_of)) if as_of else None,
+        "by_hand": sum(1 for r in pieces if not r.rules),
+    }
+
+
 def _context(
     prepared: Prepared,
     tpl: Templates,
     kind: DocumentKind,
-    hearing: Hearing,
+    doc: DocumentPlan,
     rule: Binding[ProofParams],
-    notice_ids: set[str],
 ) -> dict[str, Any]:
-    case, params, found = prepared.case, rule.params, prepared.recipients
+    case, params, hearing = prepared.case, rule.params, doc.hearing
+    label = schedule.hearing_label(hearing)
     due = [
         d.latest
         for d in prepared.deadlines
-        if d.hearing == f"{hearing.body.value} {hearing.date.isoformat()}"
-        and d.rule in notice_ids
-        and d.latest
+        if d.hearing == label and d.rule in doc.notice_ids and d.latest
     ]
     affiant = case.affiant or case.signer or case.contact
     sender = case.mail.sender or case.signer or case.contact
-    provenance = found.provenance or {}
-    parcels = next((x for x in provenance.get("layers", []) if x.get("layer") == "parcels"), None)
-    pack = prepared.pack
-    used = {
-        x
-        for r in found.recipients
-        for x in r.rules
-        if x in pack.origin and getattr(pack.rule(x).params, "notice", None) in notice_ids
-    }
     certify_to = params.certify_to or ""
     context = proof.context(prepared, tpl, hearing, kind, rule)
     context["proof"] |= {
@@ -142,20 +144,9 @@ def _context(
         "conclusive": params.conclusive_absent_fraud,
         "latest": long_date(min(due)) if due else None,
         "certified": case.mail.mail_class == "certified",
-        "source": {
-            "method": provenance.get("method") or "",
-            "as_of": (parcels or {}).get("as_of") or "",
-            "rules": [
-                {
-                    "rule": x["rule"],
-                    "citation": x.get("citation") or "",
-                    "distance": f"{x['distance_ft']:g} feet" if x.get("distance_ft") else "",
-                }
-                for x in provenance.get("rules", [])
-                if x.get("rule") in used
-            ],
-        },
         "parcel_ids": ", ".join(p.id for p in case.parcels),
+        "parcel_count": len(case.parcels),
+        "with_map": prepared.map is not None,
     }
     return context
 
@@ -166,7 +157,7 @@ def _declare(kind: DocumentKind, summary: str) -> DocumentType:
         summary,
         proof.FILES,
         ("case", "plan", "schedule", "recipients"),
-        lambda p: bool(p.recipients.recipients) and any(k == kind for k, *_ in wanted(p)),
+        lambda p: bool(p.recipients.recipients) and bool(wanted(p, kind)),
         functools.partial(build, kind=kind),
     )
 
@@ -174,11 +165,11 @@ def _declare(kind: DocumentKind, summary: str) -> DocumentType:
 DOCUMENTS = (
     _declare(
         DocumentKind.AFFIDAVIT_OF_MAILING,
-        "The sworn proof of mailing, with the list of recipients and the records behind it.",
+        "The sworn proof of each mailing, with the list of its recipients and the records behind it.",
     ),
     _declare(
         DocumentKind.CERTIFICATE_OF_MAILING,
-        "The mailer's certificate of the notices deposited in the mail.",
+        "The mailer's certificate of the notices of one mailing deposited in the mail.",
     ),
     _declare(
         DocumentKind.CERTIFICATE_OF_ACTUAL_NOTICE,

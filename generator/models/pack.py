@@ -173,7 +173,7 @@ class ProofParams(Model):
     proves: list[str] = Field(min_length=1, description="The ids of the notice rules it covers.")
     notarized: bool = Field(False, json_schema_extra=stricter("or"))
     signed_by: str | None = prose()
-    certify_to: str | None = prose()
+    certify_to: str | None = prose("To whom the proof is made, as the law names them.")
     conclusive_absent_fraud: bool = False
     attachments: list[str] = Field(default_factory=list, json_schema_extra=stricter("union"))
 
