@@ -286,6 +286,52 @@ FINDINGS: dict[str, Declared] = {
             "A letter the law sets no day for, alone for its hearing, judged as of the day after"
             " the hearing.",
         ),
+        # ------------------------------------------------------------ accommodation
+        Declared(
+            "ACC001",
+            "accommodation-unreachable",
+            "warning",
+            "plan",
+            "The accommodation line names nobody who can be reached: no telephone and no email.",
+            "Every notice tells people how to ask for an interpreter, an accessible format or"
+            " another accommodation, and by when (under Title II of the ADA a public entity"
+            " furnishes auxiliary aids on request). The request goes to `accommodation.contact`,"
+            " else to the case's `contact`; without a telephone number or an email address the"
+            " line cannot be acted on.",
+            NONE,
+            "The East Providence sample, whose clerk has a telephone number and an email address.",
+            "The same case with neither `contact.phone` nor `contact.email`.",
+        ),
+        Declared(
+            "ACC002",
+            "accommodation-lead-not-the-law",
+            "warning",
+            "plan",
+            "The case sets its own lead time for accommodation requests where the law sets one.",
+            "A pack's accommodation clause may name how far before the hearing requests are"
+            " made (`request_lead`); the notices then state the day the law's lead time gives."
+            " A case that also states `accommodation.days_before` (or business days, or hours)"
+            " counting to another day is not followed, and the message names both days.",
+            FROM_RULE,
+            "A case that states no lead time of its own, or the law's.",
+            "A case asking for requests seven days before a hearing where the pack's clause sets"
+            " two business days.",
+        ),
+        Declared(
+            "ACC003",
+            "accommodation-due-before-insertion",
+            "warning",
+            "plan",
+            "A newspaper insertion comes out after the day accommodation requests are due.",
+            "A notice printed in several insertions carries the same text each time; when the day"
+            " the accommodation line gives has passed by the day an insertion comes out, its"
+            " readers cannot ask in time. Ask for requests fewer days ahead (or as early as"
+            " possible), or publish the last insertion earlier.",
+            FROM_NOTICE,
+            "The East Providence sample: requests due Friday, March 12; last insertion March 11.",
+            "A case asking for requests three days before a hearing whose last insertion runs the"
+            " day before it.",
+        ),
         # ----------------------------------------------------------------- the law
         Declared(
             "LAW001",

@@ -20,7 +20,7 @@ from generator.models.pack import Channel
 from generator.plan import DocumentPlan, MapInfo, Plan, plan
 from generator.recipients import Recipient, RecipientList
 from generator.rules.loader import ResolvedPack, resolve
-from generator.schedule import Deadline
+from generator.schedule import Deadline, accommodation
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,7 @@ def prepare(case: Path | CaseFile, *, as_of: date | None = None) -> Prepared:
         *the_plan.findings,
         *found.findings,
         *schedule.findings(cf.case, list(deadlines)),
+        *accommodation.findings(cf.case, pack, list(deadlines)),
     )
     return Prepared(cf, pack, found, deadlines, the_plan, findings, day, late)
 

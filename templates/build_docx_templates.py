@@ -514,6 +514,7 @@ def notice_body(doc: Document) -> None:
     optional(doc, "merger_clause", "{{ ph.merger_clause()|squash }}")
     optional(doc, "may_be_amended", "{{ ph.may_be_amended()|squash }}")
     paragraph(doc, "Notice Body", "{{ ph.contact_line()|squash }}")
+    marked(doc, "Notice Body", "accommodation", "{{ ph.accommodation_line()|squash }}")
 
 
 def main() -> None:

@@ -85,6 +85,34 @@ class Person(Model):
     email: str | None = None
 
 
+class Accommodation(Model):
+    """Whom to ask for an interpreter or another accommodation at the hearing, and how far ahead.
+
+    Every notice carries the line; what the case leaves out comes from `contact` and from the
+    lead time the pack's accommodation clause names (a notice without a lead time asks for
+    requests as early as possible).
+    """
+
+    contact: Person | None = Field(None, description="Whom to ask; default: the case's `contact`.")
+    relay: str | None = Field(None, description='A TTY number or relay service: "711".')
+    days_before: int | None = Field(None, ge=1, description="Requests by N days before.")
+    business_days_before: int | None = Field(
+        None, ge=1, description="Requests by N business days before."
+    )
+    hours_before: int | None = Field(
+        None, ge=1, description="Requests by N hours before (counted as whole days)."
+    )
+
+    @model_validator(mode="after")
+    def _one_lead(self) -> Accommodation:
+        given = [
+            n for n in ("days_before", "business_days_before", "hours_before") if getattr(self, n)
+        ]
+        if len(given) > 1:
+            raise ValueError(f"give one of {', '.join(given)}, not several")
+        return self
+
+
 class Applicant(Person):
     """The person or body that asks for the amendment."""
 
@@ -384,6 +412,7 @@ class Case(Model):
     hearings: list[Hearing] = Field(min_length=1)
     examination: Examination
     contact: Person
+    accommodation: Accommodation = Field(default_factory=Accommodation)
     newspaper: Newspaper | None = None
     petition_received: IsoDate | None = None
     as_of: IsoDate | None = Field(

@@ -22,7 +22,7 @@ from generator.models.base import IsoDate, Model, prose, stricter
 from generator.models.case import Body, Case, Hearing
 from generator.models.options import RULE_ID, CaseOption
 from generator.models.recipient_rules import LayerFact, RecipientsParams
-from generator.models.timing import Calendar, TimeCounting, Timing
+from generator.models.timing import Calendar, Event, TimeCounting, Timing, TimingType
 
 PACK_ID = r"^[a-z]{2}(-[a-z0-9]+)+$"
 
@@ -116,6 +116,7 @@ class ClauseTopic(StrEnum):
     SPECIAL_USE_PERMIT_REVIEW = "special_use_permit_review"
     WORD_ZONING = "word_zoning"
     STANDARDS_CHANGES = "standards_changes"
+    ACCOMMODATION = "accommodation"
 
 
 class ClauseChecks(Model):
@@ -140,6 +141,9 @@ class ClauseChecks(Model):
         return patterns
 
 
+_LEADS = (TimingType.AT_LEAST_BEFORE, TimingType.BUSINESS_DAYS_BEFORE)
+
+
 class ClauseParams(Model):
     """A clause that a document must contain."""
 
@@ -148,6 +152,23 @@ class ClauseParams(Model):
     wording: str | None = prose("The statement as the law words it.")
     must_show: list[str] = Field(default_factory=list, json_schema_extra=stricter("union"))
     checks: ClauseChecks = Field(default_factory=ClauseChecks)
+    request_lead: Timing | None = Field(
+        None,
+        description="Accommodation clauses: how far before the hearing the law has requests for"
+        " an accommodation made; the notice states the day it falls on.",
+    )
+
+    @model_validator(mode="after")
+    def _lead_for_requests(self) -> ClauseParams:
+        if self.request_lead and self.topic != ClauseTopic.ACCOMMODATION:
+            raise ValueError("only an accommodation clause names a request_lead")
+        lead = self.request_lead
+        if lead and (lead.type not in _LEADS or lead.event != Event.HEARING):
+            raise ValueError(
+                "a request_lead is counted back from the hearing: at_least_before or"
+                " business_days_before"
+            )
+        return self
 
 
 class FormatParams(Model):

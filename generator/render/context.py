@@ -8,6 +8,7 @@ from markupsafe import Markup
 
 from generator import __version__
 from generator.plan import DocumentPlan, Plan
+from generator.render import accommodation
 from generator.render.filters import clock, long_date, when
 from generator.render.markdown_text import to_html, to_plain
 
@@ -59,6 +60,7 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
         if case.examination.address
         else None,
         "contact": case.contact,
+        "accommodation": accommodation.context(plan, hearing),
         "signer": case.signer or case.contact,
         "newspaper": case.newspaper,
         "clauses": clauses,
