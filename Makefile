@@ -14,10 +14,23 @@ PYTEST_ARGS += --slow
 DEBS += libreoffice-writer-nogui
 endif
 
-.PHONY: demo test setup system-deps lint goldens docx-templates docs bench clean sample-data
+.PHONY: demo test setup system-deps lint goldens docx-templates docs bench clean sample-data review readme-pages
 
 demo: setup sample-data
 	$(BIN)/notices build cases/*.yaml
+
+# Build the samples, audit every PDF as printed (tools/audit: placeholders, doubled punctuation,
+# hearings already past, the envelope window, sign capitals, overlaps) and put page 1 of each
+# document with its findings in output/review/index.html. Exit 1 of the build (a packet written
+# but not ready) still audits; the audit's own exit says whether it found anything.
+review: setup sample-data
+	$(BIN)/notices build cases/*.yaml || [ $$? -eq 1 ]
+	$(BIN)/python -m tools.audit output --review output/review
+
+# The README's picture of each kind of document (docs/pages/), from freshly built samples.
+readme-pages: setup sample-data
+	$(BIN)/notices build cases/*.yaml || [ $$? -eq 1 ]
+	$(BIN)/python -m tools.audit.pages output
 
 # The sample cases read generated towns (parcels, zoning, streets...) from data/gis/.
 sample-data: setup
