@@ -300,7 +300,7 @@ OWN_DATE: dict[str, tuple[str, str | re.Pattern[str]]] = {
     "website_notice": ("posting date", re.compile(r"\bPosted\b.{0,300}?\bon or before\s+", _I)),
     "certificate_of_posting": (
         "posting date",
-        re.compile(r"\bposted\b.{0,600}?\b(?:no|not) later than\s+", _I),
+        re.compile(r"(?:\bposted\b.{0,600}?|\bWhen:.{0,300}?)\b(?:no|not) later than\s+", _I),
     ),
     "affidavit_of_mailing": ("mailing date", re.compile(r"\b(?:no|not) later than\s+", _I)),
     "certificate_of_mailing": ("mailing date", re.compile(r"\b(?:no|not) later than\s+", _I)),
@@ -308,6 +308,9 @@ OWN_DATE: dict[str, tuple[str, str | re.Pattern[str]]] = {
 
 
 MAILED = ("letters", "transmittal", "affidavit_of_mailing", "certificate_of_mailing")
+# A proof leaves the day of the act blank for the person who signs it; it prints the last lawful
+# day when the law sets one, and nothing to check when the law sets none.
+PROOFS = ("certificate_of_posting", "affidavit_of_mailing", "certificate_of_mailing")
 SUNDAY = 6
 
 
@@ -361,6 +364,8 @@ def date_hits(kind: str, pages: list[PageText], hearings: dict[date, str]) -> li
     years = tuple(sorted({d.year for d in hearings}))
     own = own_dates(kind, pages, years)
     name = OWN_DATE[kind][0]
+    if not own and kind in PROOFS:
+        return []
     if not own:
         return [Hit(1, "dates", f"no {name} found: the day it goes out is not stated", "no date")]
     goes_out = max(own)
