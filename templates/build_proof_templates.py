@@ -13,12 +13,10 @@ import sys
 from pathlib import Path
 
 from docx import Document
-from docx.oxml import OxmlElement
-from docx.oxml.ns import qn
-from docx.shared import Inches
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build_docx_templates import BASE, add_style, block, paragraph, save, styled_document
+from build_docx_templates import table as notice_table
 
 
 def proof_document(title: str) -> Document:
@@ -29,7 +27,6 @@ def proof_document(title: str) -> Document:
     add_style(doc, "Proof Caption", before=0, after=4)
     add_style(doc, "Proof Signature", before=0, after=0)
     add_style(doc, "Proof Jurat", before=0, after=0, indent=0.5)
-    add_style(doc, "Proof Table", size=9, before=0, after=0)
     add_style(doc, "Proof List", "List Bullet", size=9, before=0, after=0)
     add_style(doc, "Proof Note", size=9, italic=True, before=10)
     doc.styles["Proof Signature"].paragraph_format.keep_with_next = True
@@ -52,39 +49,15 @@ def header(doc: Document) -> None:
     paragraph(doc, "Notice Caption", "{{ ph.authority()|squash }}")
 
 
-def _row_property(row: object, name: str) -> None:
-    props = row._tr.get_or_add_trPr()  # type: ignore[attr-defined]
-    element = OxmlElement(name)
-    element.set(qn("w:val"), "true")
-    props.append(element)
-
-
 def table(
     doc: Document, headings: list[str], loop: str, cells: list[str], widths: list[float]
 ) -> None:
-    """A table of one row per item of `loop` (`r in proof.recipients`), docxtpl's `{%tr %}` way.
+    """A "Notice Table" of one row per item of `loop` (`r in proof.recipients`).
 
     The heading row repeats at the top of every page and no row breaks across pages; `widths`
     are the columns' widths in inches (the 6.5 in between the margins).
     """
-    grid = doc.add_table(rows=4, cols=len(headings))
-    grid.style = doc.styles["Table Grid"]
-    grid.autofit = False
-    for column, width in zip(grid.columns, widths, strict=True):
-        column.width = Inches(width)  # the grid LibreOffice reads, and each cell Word reads
-        for cell in column.cells:
-            cell.width = Inches(width)
-    rows = grid.rows
-    for cell, text in zip(rows[0].cells, headings, strict=True):
-        cell.paragraphs[0].style = doc.styles["Proof Table"]
-        cell.paragraphs[0].add_run(text).bold = True
-    _row_property(rows[0], "w:tblHeader")
-    rows[1].cells[0].paragraphs[0].add_run(f"{{%tr for {loop} %}}")
-    for cell, text in zip(rows[2].cells, cells, strict=True):
-        cell.paragraphs[0].style = doc.styles["Proof Table"]
-        cell.paragraphs[0].add_run(text)
-    _row_property(rows[2], "w:cantSplit")
-    rows[3].cells[0].paragraphs[0].add_run("{%tr endfor %}")
+    notice_table(doc, f"for {loop}", list(zip(headings, widths, cells, strict=True)))
 
 
 def signature_lines(doc: Document, *lines: str) -> None:

@@ -329,6 +329,13 @@ def pdf_letters(path: Path) -> list[tuple[list[Any], str]]:
         return [(pages, " ".join(text.split())) for pages, text in out]
 
 
+def is_window(table: Any) -> bool:
+    """Whether a Word table is a letter's window table (the notice's own tables are not)."""
+    return len(table.rows) == 4 and any(
+        p.style.name == "Letter Address" for p in table.rows[2].cells[0].paragraphs
+    )
+
+
 def word_letters(path: Path) -> list[tuple[list[str], str]]:
     """Each letter of a letters.docx: the address in its window table, and its text."""
     import docx
@@ -338,9 +345,14 @@ def word_letters(path: Path) -> list[tuple[list[str], str]]:
     document = docx.Document(path)
     out: list[tuple[list[str], str]] = []
     for child in document.element.body.iterchildren():
-        if child.tag.endswith("}tbl"):
-            cell = Table(child, document).rows[2].cells[0]
+        table = Table(child, document) if child.tag.endswith("}tbl") else None
+        if table is not None and is_window(table):
+            cell = table.rows[2].cells[0]
             out.append(("\n".join(p.text for p in cell.paragraphs).splitlines(), ""))
+        elif table is not None and out:  # a table of the notice: the parcels, other hearings
+            address, text = out[-1]
+            cells = " ".join(c.text for row in table.rows for c in row.cells)
+            out[-1] = (address, f"{text} {cells}".strip())
         elif child.tag.endswith("}p") and out:
             address, text = out[-1]
             out[-1] = (address, f"{text} {Paragraph(child, document).text}".strip())
@@ -469,7 +481,9 @@ def test_the_word_letter_holds_its_address_in_the_window_whatever_is_edited_abov
         assert section.different_first_page_header_footer  # nothing above the return address
         numbering = section._sectPr.find(qn("w:pgNumType"))
         assert numbering is not None and numbering.get(qn("w:start")) == "1"  # page 1 per letter
-    for table in document.tables:
+    windows = [t for t in document.tables if is_window(t)]
+    assert len(windows) == len(sections)
+    for table in windows:
         rows = table.rows
         assert all(r.height_rule == WD_ROW_HEIGHT_RULE.EXACTLY for r in rows)
         sender_top = sections[0].top_margin.inches

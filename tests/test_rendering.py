@@ -146,7 +146,11 @@ def test_every_word_draft_numbers_its_pages(ep_packet: Path, az_packet: Path) ->
     assert {"newspaper_notice", "letters", "transmittal", "affidavit_of_mailing"} <= kinds
     assert {"affidavit_of_publication", "certificate_of_posting"} <= kinds
     for draft in drafts:
-        assert set(footers(draft)) == {"Page {PAGE} of {NUMPAGES}"}, draft.name
+        # A mail merge numbers each letter from 1 (a section per letter): the file's page count
+        # means nothing to the owner of one letter.
+        merged = draft.stem.split("-")[0] in ("letters", "transmittal")
+        want = "Page {PAGE}" if merged else "Page {PAGE} of {NUMPAGES}"
+        assert set(footers(draft)) == {want}, draft.name
 
 
 def test_word_headings_have_outline_levels_and_stay_with_what_follows(
@@ -212,6 +216,8 @@ def test_every_word_table_repeats_its_header_and_keeps_its_rows_whole(
     found = {d.name: tables(d) for d in drafts}
     assert found["letters-planning.docx"]  # each letter's table of parcels
     for name, grids in found.items():
+        if name.startswith(("letters", "transmittal")):  # each letter's window table is layout
+            grids = [g for g in grids if g.style != "Normal Table"]
         for grid in grids:
             assert grid.style == "Notice Table", name
             assert grid.header_repeats and not grid.rows_split, f"{name}: {grid.header}"

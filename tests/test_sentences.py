@@ -80,4 +80,4 @@ def test_a_value_ending_in_a_full_stop_ends_its_sentence_once(
 def test_the_samples_notices_have_no_doubled_punctuation() -> None:
     for name, text in texts(CASES / "ok-2027-map-01.yaml").items():
         assert not doubled(text), (name, doubled(text))
-        assert "p.m., Council Chambers" in " ".join(text.split())  # "p.m.," is right
+        assert "p.m., in Council Chambers" in " ".join(text.split())  # "p.m.," is right
