@@ -42,7 +42,7 @@ class Day:
     """What the law says of one day."""
 
     date: date
-    holidays: tuple[str, ...] = ()  # "Labor Day (holidays library, US-RI)"
+    holidays: tuple[str, ...] = ()  # "Labor Day (legal holiday, R.I.G.L. § 25-1-1)"
     legal_holiday: bool = False
     office_closed: bool = False
 
@@ -132,10 +132,10 @@ class LegalCalendar:
 
         spec = self.spec
         library = holidays.country_holidays(spec.country, subdiv=spec.subdiv, years=year)
-        region = f"{spec.country}-{spec.subdiv}" if spec.subdiv else spec.country
         named: dict[date, list[tuple[str, bool]]] = {}
         for d, name in sorted(library.items()):
-            named.setdefault(d, []).append((f"{name} (holidays library, {region})", True))
+            # The library lists the days the state's statute names; the derivation cites the law.
+            named.setdefault(d, []).append((f"{name} (legal holiday, {spec.citation})", True))
         for rule in spec.removals:
             named.pop(rule_date(rule, year), None)
         added: dict[date, list[tuple[str, bool]]] = {}

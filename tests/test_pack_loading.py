@@ -139,7 +139,7 @@ def test_a_local_rule_supplements_the_state_rule_and_the_stricter_binds(tmp_path
     assert "costs" not in by_id and "town_costs" in by_id  # replaced
     messages = [c.message for c in conflicts(resolved)]
     assert "The town allows 10 days; the state requires 15." in messages
-    assert "timing.days: state 15, local 10; 15 binds" in messages
+    assert "days of notice: state law 15, local law 10; 15 binds" in messages
     text = checklist(resolved)
     assert "X Stat. § 1(a); Town Code § 9(a)" in text and "CONFLICTS" in text
 

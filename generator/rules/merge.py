@@ -27,7 +27,23 @@ class Difference:
 
     def describe(self) -> str:
         """A sentence for explain and the plan."""
-        return f"{self.field}: state {_show(self.parent)}, local {_show(self.child)}; {_show(self.binding)} binds"
+        what = _FIELD_WORDS.get(self.field, self.field.replace("_", " ").replace(".", " "))
+        return (
+            f"{what}: state law {_show(self.parent)}, local law {_show(self.child)};"
+            f" {_show(self.binding)} binds"
+        )
+
+
+# How a schedule or a finding names the fields state and local law most often set differently.
+_FIELD_WORDS = {
+    "timing.days": "days of notice",
+    "timing.min_days": "fewest days of notice",
+    "timing.max_days": "most days of notice",
+    "timing.business_days": "business days of notice",
+    "timing.insertions": "insertions",
+    "timing.weeks": "weeks of publication",
+    "distance_ft": "feet from the property",
+}
 
 
 def _show(value: Any) -> str:
