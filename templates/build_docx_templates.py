@@ -292,7 +292,7 @@ def letters() -> Document:
     page numbers start again at 1; later pages keep a 1 in top margin through their header.
     """
     from docx.oxml import parse_xml
-    from docx.oxml.ns import nsdecls, qn
+    from docx.oxml.ns import nsdecls
 
     from generator.documents.mail_merge import RETURN_AT
 
@@ -369,12 +369,16 @@ def _window_table(doc: Document) -> None:
 
     from docx.enum.table import WD_ROW_HEIGHT_RULE
     from docx.oxml import parse_xml
-    from docx.oxml.ns import nsdecls, qn
+    from docx.oxml.ns import nsdecls
 
     from generator.documents.mail_merge import ADDRESS_AT, BODY_TOP_IN, RETURN_AT
 
     section = doc.sections[0]
+    # A layout table, not a list: its own style tells it from the notice's tables of rows.
+    layout = doc.styles.add_style("Letter Window", WD_STYLE_TYPE.TABLE)
+    layout.base_style = doc.styles["Normal Table"]
     table = doc.add_table(rows=4, cols=1)
+    table.style = layout
     table.autofit = False  # a fixed layout: the column keeps its width
     no_margins = "".join(
         f'<w:{side} w:w="0" w:type="dxa"/>' for side in ("top", "left", "bottom", "right")
@@ -403,32 +407,20 @@ def _window_table(doc: Document) -> None:
             box.add_paragraph(text, style=doc.styles[style])
 
 
-def _page_number(footer: object) -> None:
-    """`Page N` at the right of `footer`, N counted from each letter's first page.
+def _page_number(footer: Any) -> None:
+    """`Page N` in `footer`, N counted from each letter's first page.
 
-    It replaces what the footer held: a count of the whole file's pages means nothing to the
-    owner of one letter.
+    It replaces page_footer's "Page X of Y": the whole file's count means nothing to the owner
+    of one letter, and LibreOffice cannot count a section's pages (SECTIONPAGES).
     """
-    from docx.oxml import parse_xml
-    from docx.oxml.ns import nsdecls, qn
-
-    paragraphs = footer.paragraphs
-    for extra in paragraphs[1:]:
+    for extra in footer.paragraphs[1:]:
         extra._p.getparent().remove(extra._p)
-    line = paragraphs[0]
+    line = footer.paragraphs[0]
     for child in [c for c in line._p if c.tag != qn("w:pPr")]:
         line._p.remove(child)
-    line.alignment = WD_ALIGN_PARAGRAPH.RIGHT
-    runs = (
-        '<w:t xml:space="preserve">Page </w:t>',
-        '<w:fldChar w:fldCharType="begin"/>',
-        '<w:instrText xml:space="preserve"> PAGE </w:instrText>',
-        '<w:fldChar w:fldCharType="separate"/>',
-        "<w:t>1</w:t>",
-        '<w:fldChar w:fldCharType="end"/>',
-    )
-    for run in runs:
-        line._p.append(parse_xml(f"<w:r {nsdecls('w')}>{run}</w:r>"))
+    line.style = "Notice Footer"
+    line.add_run("Page ")
+    field(line, "PAGE")
 
 
 def notice_body(doc: Document) -> None:

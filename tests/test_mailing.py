@@ -159,7 +159,7 @@ def test_every_recipient_gets_a_letter_with_the_required_clauses(tmp_path: Path)
     for k in (0, len(listed) - 1):  # the first and the last letter
         pages = reader.pages[k * per_letter : (k + 1) * per_letter]
         text = " ".join(" ".join(p.extract_text() for p in pages).split())
-        assert listed[k]["name"] in text and f"Page {per_letter} of {per_letter}" in text
+        assert listed[k]["name"] in text and f"page {per_letter} of {per_letter}" in text
         assert "Tuesday, March 16, 2027, at 7:00 p.m." in text
         for (
             binding
@@ -285,7 +285,7 @@ WINDOW = (0.9, 2.0, 5.3, 3.1)  # left, top, right, bottom
 CLEAR = 0.125
 SAFE = (WINDOW[0] + CLEAR, WINDOW[1] + CLEAR, WINDOW[2] - CLEAR, WINDOW[3] - CLEAR)
 RETURN_WINDOW = (0.5, 0.5, 4.0, 1.29)
-LABEL = re.compile(r"Page (\d+) of (\d+)$")
+LABEL = re.compile(r"page (\d+) of (\d+)$")
 
 
 def points(box: tuple[float, float, float, float]) -> tuple[float, ...]:
@@ -329,13 +329,6 @@ def pdf_letters(path: Path) -> list[tuple[list[Any], str]]:
         return [(pages, " ".join(text.split())) for pages, text in out]
 
 
-def is_window(table: Any) -> bool:
-    """Whether a Word table is a letter's window table (the notice's own tables are not)."""
-    return len(table.rows) == 4 and any(
-        p.style.name == "Letter Address" for p in table.rows[2].cells[0].paragraphs
-    )
-
-
 def word_letters(path: Path) -> list[tuple[list[str], str]]:
     """Each letter of a letters.docx: the address in its window table, and its text."""
     import docx
@@ -345,17 +338,19 @@ def word_letters(path: Path) -> list[tuple[list[str], str]]:
     document = docx.Document(path)
     out: list[tuple[list[str], str]] = []
     for child in document.element.body.iterchildren():
-        table = Table(child, document) if child.tag.endswith("}tbl") else None
-        if table is not None and is_window(table):
-            cell = table.rows[2].cells[0]
-            out.append(("\n".join(p.text for p in cell.paragraphs).splitlines(), ""))
-        elif table is not None and out:  # a table of the notice: the parcels, other hearings
-            address, text = out[-1]
-            cells = " ".join(c.text for row in table.rows for c in row.cells)
-            out[-1] = (address, f"{text} {cells}".strip())
-        elif child.tag.endswith("}p") and out:
-            address, text = out[-1]
-            out[-1] = (address, f"{text} {Paragraph(child, document).text}".strip())
+        if child.tag.endswith("}tbl"):
+            table = Table(child, document)
+            if table.style.name == "Letter Window":  # a letter starts with its window
+                cell = table.rows[2].cells[0]
+                out.append(("\n".join(p.text for p in cell.paragraphs).splitlines(), ""))
+                continue
+            words = " ".join(c.text for row in table.rows for c in row.cells)
+        elif child.tag.endswith("}p"):
+            words = Paragraph(child, document).text
+        else:
+            continue
+        address, text = out[-1]
+        out[-1] = (address, f"{text} {words}".strip())
     return out
 
 
@@ -481,9 +476,7 @@ def test_the_word_letter_holds_its_address_in_the_window_whatever_is_edited_abov
         assert section.different_first_page_header_footer  # nothing above the return address
         numbering = section._sectPr.find(qn("w:pgNumType"))
         assert numbering is not None and numbering.get(qn("w:start")) == "1"  # page 1 per letter
-    windows = [t for t in document.tables if is_window(t)]
-    assert len(windows) == len(sections)
-    for table in windows:
+    for table in [t for t in document.tables if t.style.name == "Letter Window"]:
         rows = table.rows
         assert all(r.height_rule == WD_ROW_HEIGHT_RULE.EXACTLY for r in rows)
         sender_top = sections[0].top_margin.inches
