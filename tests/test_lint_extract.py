@@ -479,7 +479,7 @@ def test_a_body_line_beside_an_address_line_is_read_page_by_page(
     tmp_path: Path, packet: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The newspaper notice's footer "Page 2 of 2" sits on the baseline of the letter's own
-    # "OWNER 000 — Page 2 of 2", so pdfium reads both as one line: the body's text does not
+    # "OWNER 000 — page 2 of 2", so pdfium reads both as one line: the body's text does not
     # simply come first, and the shortcut must notice and step aside.
     path = mail_merged(packet, tmp_path / "letters.pdf")
     taken = spy_compose(monkeypatch)
@@ -488,7 +488,7 @@ def test_a_body_line_beside_an_address_line_is_read_page_by_page(
     plain = plain_reading(path, monkeypatch)
     assert fast.pages == plain.pages > 120
     assert fast.blocks == plain.blocks
-    assert "Page 2 of 2 OWNER 000 — Page 2 of 2" in [b.text for b in fast.blocks if b.page == 2]
+    assert "Page 2 of 2 OWNER 000 — page 2 of 2" in [b.text for b in fast.blocks if b.page == 2]
 
 
 def test_a_shared_form_not_painted_first_is_read_page_by_page(
