@@ -123,7 +123,7 @@ def main() -> None:
         "date": "Tuesday, March 2, 2027",
         "salutation": salutation,
         "reason": reason,
-        "body_top_in": mail_merge.BODY_TOP_IN - 0.75,
+        "body_top_in": mail_merge.BODY_TOP_IN,
     }
     body_html = tpl.render("letter.html.j2", context)
     the_map = mass.map
@@ -132,10 +132,12 @@ def main() -> None:
     start = time.perf_counter()
     base_pages = 0
     for r in sample:
-        html = body_html.replace(
-            '<div class="window-area"></div>',
-            f'<div class="window-area"><p>{r.name}<br>{r.lines[0]}<br>{r.city} {r.state} {r.zip5}</p></div>',
+        html = body_html.replace(  # the address typeset with the letter, above its date
+            '<p class="letter-date">',
+            f'<p>{r.name}<br>{r.lines[0]}<br>{r.city} {r.state} {r.zip5}</p><p class="letter-date">',
+            1,
         )
+        assert html != body_html, "the letter template has no date line to put the address above"
         base_pages += len(pdf.lay_out(html, files, tpl.path).pages)
     per_page = (time.perf_counter() - start) / base_pages
     print(f"page by page through WeasyPrint: {1 / per_page:.1f} pages/s on {len(sample)} letters; "

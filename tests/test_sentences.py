@@ -81,3 +81,12 @@ def test_the_samples_notices_have_no_doubled_punctuation() -> None:
     for name, text in texts(CASES / "ok-2027-map-01.yaml").items():
         assert not doubled(text), (name, doubled(text))
         assert "p.m., in Council Chambers" in " ".join(text.split())  # "p.m.," is right
+
+
+def test_a_title_that_names_the_case_number_does_not_print_it_twice() -> None:
+    """The Arizona and Shelby samples' titles end "(RZ-2027-01)"; the subject line names the case."""
+    printed = texts(CASES / "az-2027-map-01.yaml")
+    for name, text in printed.items():
+        if not name.endswith(".html"):  # the page's <title> names it too, out of print
+            assert text.count("RZ-2027-01") == 1, (name, text.count("RZ-2027-01"))
+    assert "Case No. RZ-2027-01" in printed["newspaper_notice-council.txt"]

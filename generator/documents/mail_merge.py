@@ -158,10 +158,6 @@ def _context(
     prepared: Prepared, tpl: Templates, doc: DocumentPlan, date: str, greeting: tuple[str, str]
 ) -> dict[str, Any]:
     context = ctx.build(prepared.plan, doc, tpl.stylesheet)
-    case = prepared.case
-    # The subject line names the case; a title that repeats the number would print it twice.
-    title = _without_case_number(case.amendment.title, case.case_number)
-    context["amendment"] = case.amendment.model_copy(update={"title": title})
     context["letter"] = {
         "date": date,
         "salutation": greeting[0],
@@ -170,13 +166,6 @@ def _context(
         "sender": _sender(prepared),
     }
     return context
-
-
-def _without_case_number(title: str, case_number: str) -> str:
-    """`Rezoning of Lot 4 (Case RZ-1)` less its bracketed case number: `Rezoning of Lot 4`."""
-    number = re.escape(case_number)
-    bracketed = rf"\s*[(\[](?:case\s*(?:no\.?|number)?\s*)?{number}[)\]]"
-    return re.sub(bracketed, "", title, flags=re.IGNORECASE).strip() or title
 
 
 def _sender(prepared: Prepared) -> list[str]:

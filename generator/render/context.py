@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from markupsafe import Markup
@@ -45,7 +46,10 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
         "tool_version": __version__,
         "case_number": case.case_number,
         "municipality": case.municipality,
-        "amendment": case.amendment,
+        # The subject line names the case; a title that repeats the number would print it twice.
+        "amendment": case.amendment.model_copy(
+            update={"title": without_case_number(case.amendment.title, case.case_number)}
+        ),
         "applicant": case.applicant,
         "parcels": case.parcels,
         "area_description": case.area_description,
@@ -116,3 +120,10 @@ def schedule_context(plan: Plan, deadlines: list[Any], stylesheet: str) -> dict[
         ],
         "stylesheet": Markup(stylesheet),  # noqa: S704  # our own file from templates/
     }
+
+
+def without_case_number(title: str, case_number: str) -> str:
+    """`Rezoning of Lot 4 (Case RZ-1)` less its bracketed case number: `Rezoning of Lot 4`."""
+    number = re.escape(case_number)
+    bracketed = rf"\s*[(\[](?:case\s*(?:no\.?|number)?\s*)?{number}[)\]]"
+    return re.sub(bracketed, "", title, flags=re.IGNORECASE).strip() or title
