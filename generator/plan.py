@@ -33,7 +33,7 @@ class DocumentPlan:
     name: str
     formats: tuple[Binding[FormatParams], ...] = ()  # how it must look (size, legibility)
     # The days it goes out: the issues it runs in, or the day it is mailed or posted (the last
-    # lawful day). Empty when the law sets no day and no other notice of the hearing gives one.
+    # lawful day). `plan()` sets it for every document, choosing a day where the law sets none.
     out: tuple[date, ...] = ()
     dated_by: str | None = None  # the deadline that set `out`, or None when we chose the day
 
