@@ -66,6 +66,20 @@ def test_ambiguous_time(tmp_path: Path) -> None:
     assert "hearings[0].start_time: '7:00' is ambiguous: write 7:00 a.m. or 7:00 p.m." in err
 
 
+def test_an_unquoted_zip_code_says_why_its_leading_zero_is_gone(tmp_path: Path) -> None:
+    quoted = next(line for line in GOOD.splitlines() if 'zip: "02' in line)
+    text = GOOD.replace(quoted, quoted.replace('zip: "02', "zip: 02").replace('"}', "}"), 1)
+    err = build_fails(tmp_path, text)
+    assert (
+        f"bad-case.yaml:{line_of(text, quoted.split(':')[0] + ':')}:"  # its line
+        in err
+    )
+    assert (
+        "the ZIP code is read as the number" in err and 'write it in quotes, e.g. zip: "02' in err
+    )
+    assert "should match pattern" not in err
+
+
 def test_unknown_jurisdiction(tmp_path: Path) -> None:
     text = GOOD.replace("jurisdiction: us-ri-east-providence", "jurisdiction: us-ri-east-providenc")
     err = build_fails(tmp_path, text)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import csv
-import io
-
+from generator import csvfile
 from generator.documents import mailroom
 from generator.documents.base import Built, DocumentType, File, Output
 from generator.kinds import DocumentKind, Format
@@ -17,16 +15,14 @@ COLUMNS = ["seq", "name", "address_1", "address_2", "city", "state", "zip", "zip
 
 def mail_house_csv(mailing: mailroom.Mailing) -> bytes:
     """mailing_list.csv."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for n, r in enumerate(mailing.pieces, 1):
-        lines = [*r.lines, "", ""]
-        writer.writerow(
-            [n, r.name, lines[0], " / ".join(r.lines[1:]), r.city, r.state, r.zip5, r.zip4,
-             "; ".join(r.parcels)]
-        )  # fmt: skip
-    return out.getvalue().encode("utf-8")
+    return csvfile.write(
+        COLUMNS,
+        (
+            [n, r.name, [*r.lines, ""][0], " / ".join(r.lines[1:]), r.city, r.state, r.zip5,
+             r.zip4, "; ".join(r.parcels)]
+            for n, r in enumerate(mailing.pieces, 1)
+        ),
+    )  # fmt: skip
 
 
 def build(prepared: Prepared, tpl: Templates) -> Built:

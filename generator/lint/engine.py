@@ -19,6 +19,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from generator import csvfile
 from generator.documents.registry import DOCUMENTS, lint_kind
 from generator.errors import Problem, UserError
 from generator.findings import Finding
@@ -356,12 +357,12 @@ def _letters_for_everyone(
         rows = list(csv.DictReader(handle))
     out = []
     for row in rows:
-        name = (row.get("recipient") or "").strip()
+        name = csvfile.value(row.get("recipient") or "").strip()
         if name and checks.normalize(name) not in lines:
             out.append(
                 Finding(
                     "NL005",
-                    f"{name} ({row.get('address_1') or 'no address'}) is on the recipients list"
+                    f"{name} ({csvfile.value(row.get('address_1') or '') or 'no address'}) is on the recipients list"
                     " but no letter is addressed to them",
                     rule=row.get("rule") or None,
                     citation=row.get("citation") or None,

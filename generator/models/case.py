@@ -69,6 +69,18 @@ class Address(Model):
     state: str = Field(pattern=r"^[A-Z]{2}$")
     zip: str = Field(pattern=r"^\d{5}(-\d{4})?$")
 
+    @field_validator("zip", mode="before")
+    @classmethod
+    def _zip_in_quotes(cls, value: Any) -> Any:
+        # YAML reads an unquoted 02914 as a number: the leading zero is gone before we see it.
+        whole = isinstance(value, float) and value.is_integer()
+        if whole or (isinstance(value, int) and not isinstance(value, bool)):
+            raise ValueError(
+                f"written without quotes, the ZIP code is read as the number {int(value)} and"
+                f' loses any leading zero: write it in quotes, e.g. zip: "{int(value):05d}"'
+            )
+        return value
+
     def one_line(self) -> str:
         """The address on one line, as a notice prints it."""
         return ", ".join([*self.lines, self.city, f"{self.state} {self.zip}"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator import csvfile
 from generator.recipients.model import RecipientList, text
 
 CSV_FIELDS = [
@@ -25,15 +26,8 @@ CSV_FIELDS = [
 
 def to_csv(result: RecipientList) -> bytes:
     """recipients.csv: one row a recipient, in the list's order."""
-    import csv
-    import io
-
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_FIELDS, lineterminator="\n")
-    writer.writeheader()
-    for r in result.recipients:
-        writer.writerow(r.row())
-    return out.getvalue().encode("utf-8")
+    rows = (r.row() for r in result.recipients)
+    return csvfile.write(CSV_FIELDS, ([row[k] for k in CSV_FIELDS] for row in rows))
 
 
 def to_geojson(result: RecipientList) -> bytes:
