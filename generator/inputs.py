@@ -11,7 +11,7 @@ from generator.models.base import validate
 from generator.models.case import Case, Newspaper, case_id_from_path
 from generator.models.newspaper import NewspaperProfile
 from generator.models.options import CaseOption
-from generator.paths import NEWSPAPERS
+from generator.paths import NEWSPAPERS, SAFE_NAME_RULE, safe_name
 from generator.rules.loader import available, pack_paths, resolve
 from generator.yamlio import Located, load
 
@@ -43,6 +43,15 @@ def load_case(path: Path) -> CaseFile:
     case = validate(Case, doc)
     case_id = case_id_from_path(path)
     problems = []
+    if not safe_name(case_id):
+        # The id names the packet's folder: `..` or `a/b` would put the packet outside --out.
+        problems.append(
+            doc.problem(
+                ("id",),
+                f"the case id {case_id!r} is the case file's name and must be {SAFE_NAME_RULE}:"
+                " rename the file",
+            )
+        )
     if case.id is not None and case.id != case_id:
         problems.append(doc.problem(("id",), f"must be {case_id!r}, the name of the case file"))
     if not pack_paths(case.jurisdiction):
@@ -61,7 +70,14 @@ def load_case(path: Path) -> CaseFile:
         elif image.suffix.lower() not in (".png", ".jpg", ".jpeg", ".svg"):
             problems.append(doc.problem(("map", "image"), "must be a PNG, JPEG or SVG image"))
     profile = None
-    if case.newspaper and case.newspaper.profile:
+    if case.newspaper and case.newspaper.profile and not safe_name(case.newspaper.profile):
+        problems.append(  # a path here would read any YAML file on the machine
+            doc.problem(
+                ("newspaper", "profile"),
+                f"{case.newspaper.profile!r} is not a profile id: it must be {SAFE_NAME_RULE}",
+            )
+        )
+    elif case.newspaper and case.newspaper.profile:
         try:
             profile = load_profile(case.newspaper.profile)
         except FileNotFoundError:

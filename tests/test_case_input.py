@@ -160,6 +160,29 @@ def test_unknown_newspaper_profile(tmp_path: Path) -> None:
     )
 
 
+def test_a_newspaper_profile_is_an_id_not_a_path(tmp_path: Path) -> None:
+    (tmp_path / "secret.yaml").write_text("id: secret\napi_key: hunter2\n")
+    wanted = f"../../../../../../../../..{tmp_path}/secret"
+    text = GOOD.replace("  name: The East Providence Post\n", f"  profile: {wanted}\n")
+    err = build_fails(tmp_path, text)
+    assert "newspaper.profile: " in err and "is not a profile id" in err
+    assert "api_key" not in err and "hunter2" not in err
+
+
+@pytest.mark.parametrize("name", ["...yaml", "..yaml", ".yaml", ".hidden.yaml"])
+def test_a_case_file_name_that_is_no_folder_name_is_refused(tmp_path: Path, name: str) -> None:
+    """The case id names the packet's folder: `...yaml` gave the id `..`, a folder above --out."""
+    out = tmp_path / "deep" / "out"
+    path = (
+        write_case(tmp_path / "deep", GOOD, name) if (tmp_path / "deep").mkdir() is None else None
+    )
+    result = notices("build", str(path), "--out", str(out))
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "the case id" in result.stderr and "rename the file" in result.stderr
+    assert sorted(p.name for p in (tmp_path / "deep").iterdir()) == [name]  # nothing written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deep"]
+
+
 def test_a_bad_newspaper_profile_is_located_in_its_own_file(tmp_path: Path) -> None:
     from generator.errors import UserError
     from generator.models.base import validate
