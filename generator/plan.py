@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import date
 
 from generator.findings import Finding, cited
 from generator.kinds import DocumentKind
@@ -18,7 +18,7 @@ from generator.models.conditions import FACTS
 from generator.models.pack import Channel, ClauseParams, ClauseTopic, FormatParams, NoticeParams
 from generator.rules.explain import describe_timing
 from generator.rules.loader import Binding, ResolvedPack, Snapshot, snapshot
-from generator.schedule import Deadline, hearing_label
+from generator.schedule import Deadline, hearing_label, issues_of, window_of
 
 
 @dataclass(frozen=True)
@@ -229,17 +229,11 @@ _DATED_KINDS = (DocumentKind.LETTERS, DocumentKind.TRANSMITTAL)
 
 def _days(doc: DocumentPlan, deadlines: Sequence[Deadline]) -> tuple[tuple[date, ...], str | None]:
     """The days `doc` goes out by the schedule, and the id of the deadline that says so."""
-    label = hearing_label(doc.hearing)
-    mine = [d for d in deadlines if d.hearing == label and d.rule in doc.notice_ids]
-    for d in mine:
-        if d.issues:
-            return tuple(sorted(d.issues)), d.id
-    timed = sorted((_day(d.latest), d.id) for d in mine if d.latest)
-    return ((timed[0][0],), timed[0][1]) if timed else ((), None)
-
-
-def _day(value: date | datetime) -> date:
-    return value.date() if isinstance(value, datetime) else value
+    label, rules = hearing_label(doc.hearing), doc.notice_ids
+    mine = [d for d in deadlines if d.hearing == label and d.rule in rules]
+    _, latest = window_of(mine, rules, doc.hearing)
+    days = tuple(issues_of(mine, rules, doc.hearing)) or ((latest,) if latest else ())
+    return days, (mine[0].id if days else None)
 
 
 def _undated(doc: DocumentPlan, chosen: str) -> Finding:

@@ -13,7 +13,6 @@ counted by the schedule engine, as every other deadline is.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
 from math import ceil
 
 from generator.findings import Finding, cited
@@ -23,7 +22,7 @@ from generator.models.pack import ClauseParams, ClauseTopic
 from generator.models.timing import Timing, TimingType
 from generator.rules.loader import Binding, ResolvedPack, snapshot
 from generator.schedule.counting import time_act
-from generator.schedule.deadline import Context, Deadline, hearing_label, zone_of
+from generator.schedule.deadline import Context, Deadline, day_of, hearing_label, zone_of
 
 
 @dataclass(frozen=True)
@@ -110,7 +109,7 @@ def findings(case: Case, pack: ResolvedPack, deadlines: list[Deadline]) -> list[
             )
     for hearing in case.hearings:
         due = requests(case, pack, hearing).due
-        day = _date(due.latest) if due else None
+        day = day_of(due.latest) if due and due.latest else None
         if day is None:
             continue
         for d in deadlines:
@@ -165,10 +164,5 @@ def _due(
     return d
 
 
-def _date(moment: date | datetime | None) -> date | None:
-    return moment.date() if isinstance(moment, datetime) else moment
-
-
 def _day(d: Deadline) -> str:
-    day = _date(d.latest)
-    return short(day) if day else "no day"
+    return short(day_of(d.latest)) if d.latest else "no day"

@@ -85,6 +85,11 @@ class Context:
         return f"the day of the act {act}, the event day {event}: {tc.citation}"
 
 
+def day_of(moment: date | datetime) -> date:
+    """The day of a deadline's moment (a date, or a clock time on a day)."""
+    return moment.date() if isinstance(moment, datetime) else moment
+
+
 def hearing_label(hearing: Hearing) -> str:
     """How a deadline names the hearing it serves: `council 2027-03-16`."""
     return f"{hearing.body.value} {hearing.date.isoformat()}"

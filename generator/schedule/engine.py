@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from generator.legal_calendar import LegalCalendar, short
@@ -11,7 +11,7 @@ from generator.models.pack import Channel, DeadlineParams, NoticeParams, Protest
 from generator.models.timing import Event, Timing
 from generator.rules.loader import Binding, ResolvedPack, Snapshot, snapshot
 from generator.schedule.counting import time_act
-from generator.schedule.deadline import Context, Deadline, hearing_label, zone_of
+from generator.schedule.deadline import Context, Deadline, day_of, hearing_label, zone_of
 
 _ACTIONS = {
     Channel.NEWSPAPER: "publish the notice",
@@ -57,7 +57,7 @@ def compute(case: Case, pack: ResolvedPack) -> list[Deadline]:
 
 def _order(d: Deadline) -> tuple[Any, ...]:
     when = d.latest or d.earliest
-    key = when.date() if isinstance(when, datetime) else when
+    key = day_of(when) if when else None
     return (key is None, key or date.max, d.hearing or "", d.id)
 
 

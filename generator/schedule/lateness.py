@@ -10,14 +10,14 @@ from generator.inputs import CaseFile
 from generator.legal_calendar import LegalCalendar, short
 from generator.models.case import Case, Hearing
 from generator.rules.loader import ResolvedPack, snapshot
-from generator.schedule.deadline import Context, Deadline, hearing_label, zone_of
+from generator.schedule.deadline import Context, Deadline, day_of, hearing_label, zone_of
 from generator.schedule.engine import DEADLINE_ACTIONS, for_hearing
 
 
 def due(d: Deadline) -> date | None:
     """The last day on which the act (or its copy) is still in time."""
     values = [v for v in (d.copy_deadline, d.latest) if v is not None]
-    days = [v.date() if isinstance(v, datetime) else v for v in values]
+    days = [day_of(v) for v in values]
     return min(days) if days else None
 
 
@@ -80,8 +80,9 @@ def _why_late(d: Deadline) -> str:
     if d.copy_deadline and d.issues:
         copy = d.copy_deadline
         at = f" {copy:%H:%M}" if isinstance(copy, datetime) else ""
-        day = copy.date() if isinstance(copy, datetime) else copy
-        return f"copy for the first insertion ({short(d.issues[0])}) was due {short(day)}{at}"
+        return (
+            f"copy for the first insertion ({short(d.issues[0])}) was due {short(day_of(copy))}{at}"
+        )
     last = due(d)
     return f"{d.action} by {short(last)}" if last else d.action
 
@@ -97,12 +98,8 @@ def window_of(
     """The days on which every notice rule of `rules` for `hearing` is met: (earliest, latest)."""
     label = hearing_label(hearing)
     mine = [d for d in deadlines if d.hearing == label and d.rule in rules]
-
-    def day(x: date | datetime) -> date:
-        return x.date() if isinstance(x, datetime) else x
-
-    latest = min((day(d.latest) for d in mine if d.latest), default=None)
-    earliest = max((day(d.earliest) for d in mine if d.earliest), default=None)
+    latest = min((day_of(d.latest) for d in mine if d.latest), default=None)
+    earliest = max((day_of(d.earliest) for d in mine if d.earliest), default=None)
     return earliest, latest
 
 
@@ -121,7 +118,7 @@ def findings(case: Case, deadlines: list[Deadline]) -> list[Finding]:
         for d in deadlines:
             if d.hearing != label or d.action != DEADLINE_ACTIONS["hold_hearing"] or not d.latest:
                 continue
-            latest = d.latest.date() if isinstance(d.latest, datetime) else d.latest
+            latest = day_of(d.latest)
             if hearing.date > latest:
                 out.append(
                     Finding(
