@@ -729,5 +729,68 @@ FINDINGS: dict[str, Declared] = {
             "A Word draft with no comments.",
             "A Word draft with a reviewer's comment.",
         ),
+        Declared(
+            "NL012",
+            "document-unreadable",
+            "error",
+            "lint",
+            "The linter cannot read the document: damaged, password-protected, or without text.",
+            "The file has the name of a notice but cannot be read as one: a PDF or Word file that"
+            " is damaged or truncated, a PDF that needs a password, a PDF with no pages or no text"
+            " (a scan: lint the document it was scanned from). Nothing in it can be checked, so it"
+            " cannot be said to give notice; the message says why. The other documents are"
+            " checked as usual.",
+            NONE,
+            "A notice saved by Word or printed to PDF.",
+            "A PDF cut short in copying.",
+        ),
+        Declared(
+            "NL013",
+            "document-over-limit",
+            "warning",
+            "lint",
+            "The document is larger than the linter reads, and was not checked.",
+            "A file to lint may come from anyone, so the linter reads within limits: the size of"
+            " a text, HTML or PDF file, the pages of a PDF and what its contents expand to, the"
+            " parts of a Word file, what they expand to and how far they are compressed, the"
+            " characters of a sign it measures, and the time one document may take"
+            " (generator/lint/limits.py says why each figure). Each sits far above the largest"
+            " mailing the product makes. The message names the limit; the document is not"
+            " checked, and `--strict` fails on it.",
+            NONE,
+            "A Word notice of a few hundred KB.",
+            "A Word file whose document.xml expands a thousandfold (a zip bomb).",
+        ),
+        Declared(
+            "NL014",
+            "nothing-to-lint",
+            "warning",
+            "lint",
+            "A folder given to the linter holds no notice it reads.",
+            "The linter reads a packet folder's notices by the names `notices build` gives them"
+            " (newspaper_notice.pdf, letters-council.docx, sign-planning.pdf, …) in .txt, .html,"
+            " .pdf and .docx. A folder with none of them was probably not the one meant: the"
+            " message counts and names what was skipped. A warning, as a packet may need no"
+            " notice this version makes; `--strict` fails on it. Lint any other file by giving"
+            " it with `--kind`.",
+            NONE,
+            "A packet folder built by `notices build`.",
+            "A folder of other files, or the packet with its notices moved away.",
+        ),
+        Declared(
+            "NL015",
+            "case-changed",
+            "warning",
+            "lint",
+            "The case file has changed since the packet was built.",
+            "Linting a packet folder without `--case` checks it against the case its manifest"
+            " names (relative to the packet folder), and the manifest records that file's"
+            " sha256. When the file there is no longer the same, the documents are checked"
+            " against the case as it is now, and may differ from it because the case changed,"
+            " not the documents: build the packet again.",
+            NONE,
+            "A packet linted as built.",
+            "The packet after its case file was edited.",
+        ),
     )
 }

@@ -28,7 +28,7 @@ from generator.inputs import CaseFile
 from generator.kinds import DocumentKind, Format
 from generator.lint import report
 from generator.lint.engine import lint
-from generator.paths import NEWSPAPERS, relative
+from generator.paths import NEWSPAPERS
 from generator.prepare import Prepared, prepare
 from generator.render import templates
 
@@ -114,7 +114,7 @@ def _manifest(
             for o in sorted(outputs, key=lambda o: o.path)
         ],
         "findings": [f.as_dict() for f in found],
-        "inputs": _inputs(cf),
+        "inputs": _inputs(cf, folder),
         "tool": {"name": "zoning-notices", "version": __version__},
         "packs": [
             {
@@ -138,14 +138,26 @@ def _manifest(
     return manifest
 
 
-def _inputs(cf: CaseFile) -> dict[str, dict[str, str]]:
-    """Every input file by path and sha256 (never by modification time)."""
+def _inputs(cf: CaseFile, folder: Path) -> dict[str, dict[str, str]]:
+    """Every input file by path and sha256 (never by modification time).
+
+    Paths are relative to the packet folder: `notices lint` finds the case from any working
+    directory, and wherever the packet and its inputs move together.
+    """
     files = {"case": cf.path}
     if cf.case.map:
         files["map"] = cf.resolve(cf.case.map.image)
     if cf.newspaper_profile:
         files["newspaper_profile"] = NEWSPAPERS / f"{cf.newspaper_profile.id}.yaml"
-    return {name: {"path": relative(p), "sha256": sha256_file(p)} for name, p in files.items()}
+    return {name: {"path": _from(folder, p), "sha256": sha256_file(p)} for name, p in files.items()}
+
+
+def _from(folder: Path, path: Path) -> str:
+    """`path` relative to `folder` (absolute if no relative path leads there: another drive)."""
+    try:
+        return Path(os.path.relpath(path.resolve(), folder.resolve())).as_posix()
+    except ValueError:
+        return str(path.resolve())
 
 
 def place(

@@ -94,7 +94,7 @@ def test_packet_rule_examples(example: dict, packets: Path, tmp_path: Path) -> N
     folder = copy_packet(packets, example["case"], tmp_path)
     for edit in example["edits"]:
         (op, args), *_ = edit.items()
-        target = folder / args["file"]
+        target = folder / args["file"] if isinstance(args, dict) else folder
         if op == "append":
             target.write_text(target.read_text().rstrip("\n") + "\n" + args["line"] + "\n")
         elif op == "replace":
@@ -105,6 +105,17 @@ def test_packet_rule_examples(example: dict, packets: Path, tmp_path: Path) -> N
             rewrite_docx(target, lambda xml, a=args: track_delete(xml, a["words"], a["author"]))
         elif op == "comment":
             comment_on(target, args["words"], args["author"], args["text"])
+        elif op == "delete":
+            for path in folder.glob(args):
+                path.unlink()
+        elif op == "set_json":
+            data = json.loads(target.read_text())
+            *parents, last = args["key"].split(".")
+            inner = data
+            for key in parents:
+                inner = inner[key]
+            inner[last] = args["value"]
+            target.write_text(json.dumps(data))
         else:
             raise AssertionError(f"unknown edit {op}")
     found = [f for f in lint([folder]).findings if f.code == example["code"]]
@@ -118,7 +129,7 @@ def test_packet_rule_examples(example: dict, packets: Path, tmp_path: Path) -> N
 
 def test_every_rule_has_a_passing_and_a_failing_example() -> None:
     in_data = {(e["code"], e["expect"]) for e in EXAMPLES + PACKET_EXAMPLES}
-    assert [f"NL{n:03d}" for n in range(1, 12)] == LINT_CODES
+    assert [f"NL{n:03d}" for n in range(1, 16)] == LINT_CODES
     for code in LINT_CODES:
         assert {(code, "pass"), (code, "fail")} <= in_data, code
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import itertools
 import json
+import os
 import re
 from dataclasses import dataclass
 from datetime import date
@@ -23,10 +24,11 @@ from generator import csvfile
 from generator.documents.registry import DOCUMENTS, lint_kind
 from generator.errors import Problem, UserError
 from generator.findings import Finding
+from generator.hashing import sha256_file
 from generator.kinds import DocumentKind
-from generator.lint import checks
+from generator.lint import checks, limits
 from generator.lint.checks import Expect
-from generator.lint.extract import Extracted, extract
+from generator.lint.extract import Extracted, check_format, extract
 from generator.models.pack import ClauseParams, ClauseTopic, FormatParams
 from generator.paths import ROOT
 from generator.plan import DocumentPlan
@@ -93,41 +95,92 @@ def lint(
             files += _packet_files(path)
         elif path.is_file():
             files.append(path)
+        elif path.exists():
+            raise UserError(Problem(str(path), None, None, "", "not a file or a folder to lint"))
         else:
             raise UserError(Problem(str(path), None, None, "", "no such file or folder"))
+    found: list[Finding] = []
     if prepared is None:
         if case_path is None and not jurisdiction:
-            case_path = next((c for c in map(_manifest_case, packets) if c), None)
+            for folder in packets:
+                case_path, found = _manifest_case(folder)
+                if case_path:
+                    break
         prepared = prepare(case_path) if case_path else None
     targets = [_target(f, prepared, jurisdiction, kind, on) for f in files]
-    findings: list[Finding] = []
     read: dict[Path, Read] = {}
     for target, done in zip(targets, _check_all(targets, prepared), strict=True):
         read[target.path] = done
-        findings += done.findings
+        found += done.findings
     for folder in packets:
-        findings += _packet(folder, [t for t in targets if t.path.parent == folder], read)
-    return LintResult(findings, [str(t.path) for t in targets])
+        mine = [t for t in targets if t.path.parent == folder]
+        if not mine and _expects_notices(prepared):
+            found.append(_nothing_to_lint(folder))
+        found += _packet(folder, mine, read)
+    return LintResult(found, [str(t.path) for t in targets])
 
 
 def _packet_files(folder: Path) -> list[Path]:
     """The notice documents of a packet folder, edited drafts included."""
     out = []
     for path in sorted(folder.iterdir()):
-        if path.suffix.lower() in FORMATS and lint_kind(path) in NOTICE_KINDS:
+        if path.suffix.lower() in FORMATS and lint_kind(path) in NOTICE_KINDS and path.is_file():
             out.append(path)
     return out
 
 
-def _manifest_case(folder: Path) -> Path | None:
-    """The case file a packet was built from, if the manifest names one that still exists."""
+def _expects_notices(prepared: Prepared | None) -> bool:
+    """Whether a folder without notices is worth a word: not for a case that needs none."""
+    return prepared is None or any(d.kind in NOTICE_KINDS for d in prepared.plan.documents)
+
+
+def _nothing_to_lint(folder: Path) -> Finding:
+    """NL014: what a folder holds that the linter did not read, named, so a wrong folder shows."""
+    others = [p.name + ("/" if p.is_dir() else "") for p in sorted(folder.iterdir())]
+    shown = ", ".join(others[:5]) + (", …" if len(others) > 5 else "")
+    held = f"{len(others)} skipped ({shown})" if others else "it is empty"
+    return Finding(
+        "NL014",
+        f"no notice to lint in this folder: {held}. The linter reads a packet's notices by the"
+        " names `notices build` gives them (newspaper_notice.pdf, letters-council.docx, …);"
+        " give another file with --kind",
+        document=folder.resolve().name or str(folder),
+    )
+
+
+def _manifest_case(folder: Path) -> tuple[Path | None, list[Finding]]:
+    """The case file a packet was built from, as its manifest names it, and NL015 if it changed.
+
+    The manifest names the case relative to the packet folder (packet.py `_inputs`), so it is
+    found from any working directory and wherever the packet and its case move together. A
+    manifest written before that named it relative to the project: that file is taken only if
+    it is byte for byte the case of the build.
+    """
+    manifest = folder / "manifest.json"
     try:
-        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-        path = Path(manifest["inputs"]["case"]["path"])
+        entry = json.loads(manifest.read_bytes()[: limits.TEXT_BYTES])["inputs"]["case"]
+        written = Path(entry["path"])
     except (OSError, ValueError, KeyError, TypeError):
-        return None
-    path = path if path.is_absolute() else ROOT / path
-    return path if path.is_file() else None
+        return None, []
+    # `/` keeps an absolute path as it is; normpath only shortens the path a message shows.
+    near, older = Path(os.path.normpath(folder / written)), ROOT / written
+    same = {p: p.is_file() and sha256_file(p) == entry.get("sha256") for p in (near, older)}
+    if same[near] or same[older]:
+        return (near if same[near] else older), []
+    if not near.is_file():
+        raise UserError(
+            Problem(
+                str(manifest), None, None, "inputs.case.path",
+                f"the case this packet was built from is not at {near}: give --case",
+            )
+        )  # fmt: skip
+    changed = Finding(
+        "NL015",
+        f"the case file {near} has changed since this packet was built: its documents are"
+        " checked against the case as it is now; build the packet again to bring them up to date",
+        document=manifest.name,
+    )
+    return near, [changed]
 
 
 def _name(path: Path) -> str:
@@ -156,6 +209,7 @@ def _target(
                 + ")",
             )
         )
+    check_format(path)  # a file lint cannot read at all is a usage error, not a finding
     name = _name(path)
     if prepared is not None:
         doc = _planned(prepared.plan.documents, name, doc_kind)
@@ -245,8 +299,39 @@ def _check_index(index: int) -> Read:
 
 
 def _check(target: Target, prepared: Prepared | None) -> Read:
-    """One document's own checks, and what the packet checks will ask of it."""
+    """One document's own checks, and what the packet checks will ask of it.
+
+    A document the linter cannot read, or will not read whole, is a finding about that file
+    (NL012, NL013), never an error that stops the run: the other documents are still checked.
+    """
+    name = target.path.name
+    try:
+        with limits.deadline(limits.SECONDS):
+            return _read_and_check(target, prepared)
+    except limits.TimeUp:
+        return Read(
+            [
+                Finding(
+                    "NL013",
+                    f"reading it took over {limits.SECONDS} s, the most the linter spends on a document",
+                    document=name,
+                )
+            ],
+            None,
+        )
+    except limits.LimitError as exc:
+        return Read([Finding("NL013", exc.reason, document=name)], None)
+    except UserError as exc:
+        reason = "; ".join(p.message for p in exc.problems)
+        return Read([Finding("NL012", reason, document=name)], None)
+
+
+def _read_and_check(target: Target, prepared: Prepared | None) -> Read:
     ext = extract(target.path)
+    if ext.format == "pdf" and not ext.blocks:
+        raise UserError(
+            Problem(str(target.path), None, None, "", "the PDF has no text to read (a scan?)")
+        )
     lines = None
     if target.kind in _LETTERS and target.path.suffix == ".pdf":
         # An address block may wrap a long name over two lines: look for it on one line or two.
@@ -305,6 +390,13 @@ def _document(target: Target, reading: checks.Reading, prepared: Prepared | None
         from generator.lint import measure
 
         if target.kind == DocumentKind.SIGN:
+            first = sum(len(b.text) for b in ext.blocks if b.page == 1)
+            if first > limits.MEASURED_CHARS:
+                limits.over(
+                    target.path,
+                    f"its first page has {first:,} characters; the linter measures the letters"
+                    f" of a sign of up to {limits.MEASURED_CHARS:,}",
+                )
             out += measure.sign_findings(target, prepared)
         if target.kind == DocumentKind.DISPLAY_AD:
             out += measure.display_ad_findings(target, prepared)
@@ -314,19 +406,8 @@ def _document(target: Target, reading: checks.Reading, prepared: Prepared | None
 def _map_findings(target: Target, ext: Extracted) -> list[Finding]:
     """NL008 where a map clause binds and an HTML or Word document has no image."""
     need = [b for b in target.clauses if b.params.topic == ClauseTopic.MAP]
-    suffix = target.path.suffix.lower()
-    if not need or suffix not in (".html", ".docx"):
+    if not need or ext.has_image is not False:
         return []  # a PDF draws a vector map as paths, which no reader can tell from a border
-    data = target.path.read_bytes()
-    if suffix == ".html":
-        has = re.search(rb"<img\b", data, re.I) is not None
-    else:
-        import zipfile
-
-        body = zipfile.ZipFile(target.path).read("word/document.xml")
-        has = b"<w:drawing" in body or b"<w:pict" in body
-    if has:
-        return []
     b = need[0]
     return [
         Finding(
@@ -350,8 +431,8 @@ def _letters_for_everyone(
         t for t in targets
         if t.kind in (DocumentKind.LETTERS, DocumentKind.TRANSMITTAL) and t.path.suffix == ".pdf"
     ]  # fmt: skip
-    if not listing.is_file() or not letters:
-        return []
+    if not listing.is_file() or not letters or any(read[t.path].lines is None for t in letters):
+        return []  # a letters PDF not read (NL012, NL013) cannot tell who has a letter
     lines = {line for t in letters for line in read[t.path].lines or ()}
     with listing.open(encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))

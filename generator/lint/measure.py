@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from generator.errors import Problem, UserError
 from generator.findings import Finding
 from generator.lint import when
 from generator.prepare import Prepared
@@ -19,21 +20,35 @@ POINTS = 72
 
 
 def _lines(path: Any) -> list[tuple[str, list[float]]]:
-    """The text lines of page 1 and each character's capital height in inches."""
+    """The text lines of page 1 and each character's capital height in inches.
+
+    One glyph may stand for several characters (the "fi" ligature, an unmapped glyph read as
+    "(cid:12)"): each of them gets the glyph's height, so a line's heights match its text.
+    """
     import pdfplumber  # a sign is one page: the careful reader is fast enough
 
     rows: dict[float, list[dict]] = {}
-    with pdfplumber.open(path) as pdf:
-        for char in pdf.pages[0].chars:
-            rows.setdefault(round(char["top"], 0), []).append(char)
+    try:
+        with pdfplumber.open(path, pages=[1]) as pdf:
+            if pdf.pages:
+                page = pdf.pages[0]
+                # Read as drawn, not as turned for display (/Rotate), so its lines run across.
+                page.page_obj.rotate = 0
+                for char in page.chars:
+                    rows.setdefault(round(char["top"], 0), []).append(char)
+    except Exception as exc:  # pdfminer raises anything on a damaged file; pdfium read it
+        raise UserError(
+            Problem(str(path), None, None, "", f"cannot measure the PDF ({exc!r})")
+        ) from None
     out = []
     for _top, chars in sorted(rows.items()):
         chars.sort(key=lambda c: c["x0"])
-        heights = [
-            c["size"] * fonts.cap_height_ratio(fonts.file_of_pdf_font(c["fontname"])) / POINTS
-            for c in chars
-        ]
-        out.append(("".join(c["text"] for c in chars), heights))
+        text, heights = "", []
+        for c in chars:
+            cap = c["size"] * fonts.cap_height_ratio(fonts.file_of_pdf_font(c["fontname"]))
+            text += c["text"]
+            heights += [cap / POINTS] * len(c["text"])
+        out.append((text, heights))
     return out
 
 

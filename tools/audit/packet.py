@@ -79,7 +79,7 @@ def load(folder: Path) -> Packet:
         m = re.fullmatch(r"(\S+) (\d{4}-\d{2}-\d{2})", deadline.get("hearing") or "")
         if m:
             hearings[date.fromisoformat(m.group(2))] = m.group(1)
-    case = _case(manifest)
+    case = _case(manifest, folder)
     packet = Packet(
         folder,
         sorted(documents, key=lambda d: d.path.name),
@@ -101,9 +101,9 @@ def packets(output: Path) -> list[Path]:
     return sorted(p.parent for p in output.glob("*/manifest.json"))
 
 
-def _case(manifest: dict[str, Any]) -> dict[str, Any]:
+def _case(manifest: dict[str, Any], folder: Path) -> dict[str, Any]:
     path = Path(((manifest.get("inputs") or {}).get("case") or {}).get("path") or "")
-    for candidate in (path, ROOT / path):
+    for candidate in (folder / path, path, ROOT / path):  # the manifest's: relative to the packet
         if path.name and candidate.is_file():
             return yaml.safe_load(candidate.read_text()) or {}
     return {}

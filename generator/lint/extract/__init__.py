@@ -31,15 +31,23 @@ from generator.lint.extract.html import _extract_html
 from generator.lint.extract.pdf import _extract_pdf, extract_pdf_pages
 from generator.lint.extract.txt import _extract_txt
 
-__all__ = ["Block", "Extracted", "Note", "extract", "extract_pdf_pages"]
+__all__ = ["Block", "Extracted", "Note", "check_format", "extract", "extract_pdf_pages"]
 
 
 def extract(path: Path) -> Extracted:
-    """Read a notice file by its suffix; raise `UserError` if it is unsupported or unreadable."""
+    """Read a notice file by its suffix; raise `UserError` if it is unsupported or unreadable.
+
+    A file over one of the reading limits (`generator.lint.limits`) raises `LimitError`.
+    """
     path = Path(path)
+    check_format(path)
+    return _READERS[path.suffix.lower()](path)
+
+
+def check_format(path: Path) -> None:
+    """Raise `UserError` unless lint reads files of this kind (by suffix)."""
     suffix = path.suffix.lower()
-    reader = _READERS.get(suffix)
-    if reader is None:
+    if suffix not in _READERS:
         hint = (
             " (open it in Word and save it as .docx)" if suffix in {".doc", ".rtf", ".odt"} else ""
         )
@@ -47,7 +55,6 @@ def extract(path: Path) -> Extracted:
             path,
             f"cannot lint a '{suffix or path.name}' file: lint reads .txt, .html, .pdf and .docx{hint}",
         )
-    return reader(path)
 
 
 _READERS: dict[str, Callable[[Path], Extracted]] = {

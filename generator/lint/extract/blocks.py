@@ -1,7 +1,7 @@
 """Located text: the `Block`s every reader turns a document into, and what the readers share.
 
 `Extracted` joins the blocks into one text and maps an offset in it back to its block; `_fail`,
-`_read` and `_squash` are the readers' common way to refuse a file, read it and collapse
+`_read` (`_head`) and `_squash` are the readers' common way to refuse a file, read it and collapse
 whitespace.
 """
 
@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from generator.errors import Problem, UserError
+from generator.lint import limits
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,8 @@ class Extracted:
     blocks: list[Block]
     notes: list[Note] = field(default_factory=list)
     pages: int | None = None
+    # HTML and Word: whether it holds a picture (a PDF draws a map as paths: None, cannot tell)
+    has_image: bool | None = None
     _index: tuple[int, int, str, list[int]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
@@ -79,8 +82,19 @@ def _fail(path: Path, message: str) -> NoReturn:
 
 
 def _read(path: Path) -> bytes:
+    """The whole file, if it is at most `limits.TEXT_BYTES` (`LimitError` otherwise)."""
+    limit = limits.TEXT_BYTES
+    data = _head(path, limit + 1)  # no more than the limit, whatever the file claims to hold
+    if len(data) > limit:
+        limits.over(path, f"the file is over {limits.size(limit)}, the most the linter reads")
+    return data
+
+
+def _head(path: Path, n: int) -> bytes:
+    """The first `n` bytes of the file (none: only that it opens); `UserError` if it cannot be read."""
     try:
-        return path.read_bytes()
+        with path.open("rb") as handle:
+            return handle.read(n)
     except IsADirectoryError:
         return _fail(path, "is a directory, not a notice file")
     except OSError as exc:

@@ -8,11 +8,11 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from generator.lint.extract.blocks import Extracted, _fail, _read, _squash
+from generator.lint import limits
+from generator.lint.extract.blocks import Extracted, _fail, _head, _squash
 from generator.lint.extract.docx_body import _DocxReader
 
 _REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
-_MAX_PART = 512 * 1024 * 1024  # a larger document.xml is a zip bomb, not a notice
 _HEADING_NAME = re.compile(r"heading|title", re.IGNORECASE)
 
 
@@ -73,19 +73,59 @@ def _docx_styles(xml: bytes | None, ns: str) -> dict[str, str]:
 def _xml(data: bytes) -> Any:
     from lxml import etree
 
-    # No entity expansion and no network: a document is untrusted input.
-    parser = etree.XMLParser(
-        resolve_entities=False, no_network=True, huge_tree=True, remove_comments=True
-    )
+    # No entity expansion and no network: a document is untrusted input. Without `huge_tree`
+    # libxml2 refuses nesting deeper than 256 (Word nests a few levels), which keeps the body
+    # reader's recursion within Python's limit.
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True)
     return etree.fromstring(data, parser=parser)
 
 
-def _docx_parts(path: Path, archive: zipfile.ZipFile) -> tuple[str, dict[str, str]]:
+class _Package:
+    """The parts of a Word file, read within the limits: sizes and ratios checked before expanding."""
+
+    def __init__(self, path: Path, archive: zipfile.ZipFile) -> None:
+        entries = archive.infolist()
+        if len(entries) > limits.DOCX_ENTRIES:
+            limits.over(
+                path,
+                f"the Word file has {len(entries):,} parts, over the {limits.DOCX_ENTRIES:,}"
+                " the linter reads",
+            )
+        self.path, self.archive = path, archive
+        self.entries = {e.filename: e for e in entries}
+        self.left = limits.DOCX_BYTES  # what more the linter will expand of this file
+
+    def read(self, name: str) -> bytes:
+        """The part `name`, expanded, if it fits what is left to read."""
+        entry, most = self.entries[name], limits.size(limits.DOCX_BYTES)
+        if entry.file_size > self.left:
+            limits.over(
+                self.path,
+                f"{name} expands to {limits.size(entry.file_size)}; the linter reads {most}"
+                " of a Word file",
+            )
+        ratio = entry.file_size / max(entry.compress_size, 1)
+        if entry.file_size > limits.DOCX_RATIO_FROM and ratio > limits.DOCX_RATIO:
+            limits.over(
+                self.path,
+                f"{name} expands {ratio:,.0f}-fold ({limits.size(entry.compress_size)} to"
+                f" {limits.size(entry.file_size)}), more than the {limits.DOCX_RATIO}:1 the"
+                " linter reads: a zip bomb, not a notice",
+            )
+        with self.archive.open(entry) as handle:
+            data = handle.read(self.left + 1)  # whatever the entry claims to hold
+        if len(data) > self.left:
+            limits.over(self.path, f"its parts expand to more than {most}, the most it reads")
+        self.left -= len(data)
+        return data
+
+
+def _docx_parts(path: Path, package: _Package) -> tuple[str, dict[str, str]]:
     """The main document part's name and its relationship targets by type suffix."""
-    names = set(archive.namelist())
+    names = set(package.entries)
     main = "word/document.xml"
     if "_rels/.rels" in names:
-        for rel in _xml(archive.read("_rels/.rels")).iter(_REL + "Relationship"):
+        for rel in _xml(package.read("_rels/.rels")).iter(_REL + "Relationship"):
             if rel.get("Type", "").endswith("/officeDocument"):
                 main = rel.get("Target", main).lstrip("/")
     if main not in names:
@@ -94,7 +134,7 @@ def _docx_parts(path: Path, archive: zipfile.ZipFile) -> tuple[str, dict[str, st
     rels_name = posixpath.join(base, "_rels", posixpath.basename(main) + ".rels")
     targets: dict[str, str] = {}
     if rels_name in names:
-        for rel in _xml(archive.read(rels_name)).iter(_REL + "Relationship"):
+        for rel in _xml(package.read(rels_name)).iter(_REL + "Relationship"):
             if rel.get("TargetMode") == "External":
                 continue
             target = rel.get("Target", "")
@@ -119,17 +159,16 @@ def _docx_comments(xml: bytes | None, ns: str) -> dict[str, tuple[str, str | Non
 def _extract_docx(path: Path) -> Extracted:
     from lxml import etree
 
-    _read(path)  # the plain read error first, before zipfile's less helpful one
+    _head(path, 0)  # the plain read error first, before zipfile's less helpful one
     try:
         with zipfile.ZipFile(path) as archive:
-            main, targets = _docx_parts(path, archive)
-            if archive.getinfo(main).file_size > _MAX_PART:
-                _fail(path, "the document part is too large to be a notice")
-            root = _xml(archive.read(main))
+            package = _Package(path, archive)
+            main, targets = _docx_parts(path, package)
+            root = _xml(package.read(main))
 
             def part(kind: str) -> bytes | None:
                 name = targets.get(kind)
-                return archive.read(name) if name and name in archive.namelist() else None
+                return package.read(name) if name and name in package.entries else None
 
             ns = root.tag[: root.tag.index("}") + 1] if root.tag.startswith("{") else ""
             styles = _docx_styles(part("styles"), ns)
@@ -146,4 +185,5 @@ def _extract_docx(path: Path) -> Extracted:
     reader = _DocxReader(ns, comments, styles)
     reader.blocks(body, None)
     blocks, notes = reader.result()
-    return Extracted(path, "docx", blocks, notes)
+    pictures = next(root.iter(ns + "drawing", ns + "pict"), None) is not None
+    return Extracted(path, "docx", blocks, notes, has_image=pictures)

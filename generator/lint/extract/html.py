@@ -58,8 +58,9 @@ def _extract_html(path: Path) -> Extracted:
 
     data = _read(path)
     encoding = _html_encoding(path, data)
+    has_image = re.search(rb"<img\b", data, re.IGNORECASE) is not None
     if not data.decode(encoding).strip():
-        return Extracted(path, "html", [])
+        return Extracted(path, "html", [], has_image=has_image)
     parser = html.HTMLParser(encoding=encoding, remove_comments=True, remove_pis=True)
     try:
         root = html.document_fromstring(data, parser=parser)
@@ -125,4 +126,4 @@ def _extract_html(path: Path) -> Extracted:
             clauses.pop()
         add(el.tail)
     flush()
-    return Extracted(path, "html", blocks)
+    return Extracted(path, "html", blocks, has_image=has_image)

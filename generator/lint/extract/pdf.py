@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import io
 import re
+import zlib
 from pathlib import Path
 from typing import Any
 
-from generator.lint.extract.blocks import Block, Extracted
+from generator.lint import limits
+from generator.lint.extract.blocks import Block, Extracted, _fail, _head
 from generator.lint.extract.pdf_pages import (
+    LOCKED,
     _dehyphenate,
     _page_lines,
     _page_raw,
@@ -35,6 +38,15 @@ def _extract_pdf(path: Path) -> Extracted:
 
 
 def _pdf_lines(path: Path) -> list[list[str]]:
+    _head(path, 0)  # the plain read error first
+    size = path.stat().st_size
+    if size > limits.PDF_BYTES:
+        limits.over(
+            path,
+            f"the PDF is {limits.size(size)}, over the {limits.size(limits.PDF_BYTES)} the"
+            " linter reads",
+        )
+    _within_limits(path)
     doc = _pdf_open(path)
     try:
         count = len(doc)
@@ -45,6 +57,86 @@ def _pdf_lines(path: Path) -> list[list[str]]:
         if pages is not None:
             return pages
     return _pdf_read(path, str(path), count, raw=False)
+
+
+# Filters whose output is no longer than their input, and the pictures' codecs: text is read
+# without decoding a picture.
+_NOT_EXPANDED = frozenset(
+    (
+        "/ASCIIHexDecode",
+        "/ASCII85Decode",
+        "/DCTDecode",
+        "/JPXDecode",
+        "/JBIG2Decode",
+        "/CCITTFaxDecode",
+    )
+)
+
+
+def _within_limits(path: Path) -> None:
+    """`LimitError` if the PDF has more pages than the linter reads, or its streams expand to more.
+
+    Counted before pdfium expands anything (a flate bomb): Flate streams are inflated a piece
+    at a time and thrown away, others counted as stored; LZW and RunLength are expanded only
+    when small. Pictures count too: a stream's /Subtype cannot be trusted to say how it is read.
+    """
+    import pikepdf
+
+    left = limits.PDF_EXPANDED
+    most = limits.size(limits.PDF_EXPANDED)
+    try:
+        with pikepdf.open(path) as pdf:
+            count = len(pdf.pages)
+            if not count:
+                _fail(path, "the PDF has no pages")
+            if count > limits.PDF_PAGES:
+                limits.over(
+                    path,
+                    f"the PDF has {count:,} pages, over the {limits.PDF_PAGES:,} the linter reads",
+                )
+            for obj in pdf.objects:
+                if not isinstance(obj, pikepdf.Stream):
+                    continue
+                chain = obj.get(pikepdf.Name.Filter)
+                if chain is None:
+                    chain = []
+                filters = [
+                    str(f) for f in (chain if isinstance(chain, (list, pikepdf.Array)) else [chain])
+                ]
+                raw = obj.read_raw_bytes()
+                if set(filters) <= _NOT_EXPANDED:
+                    left -= len(raw)
+                elif filters == ["/FlateDecode"]:
+                    left -= _inflated(raw, left + 1)
+                elif len(raw) <= limits.PDF_OTHER_FILTER_BYTES:
+                    left -= len(obj.read_bytes())
+                else:
+                    limits.over(
+                        path,
+                        f"a stream of {limits.size(len(raw))} is compressed by {' '.join(filters)},"
+                        f" which the linter expands only up to {limits.size(limits.PDF_OTHER_FILTER_BYTES)}",
+                    )
+                if left < 0:
+                    limits.over(
+                        path,
+                        f"the PDF's contents expand to more than {most}, the most the linter reads",
+                    )
+    except pikepdf.PasswordError:
+        _fail(path, LOCKED)
+    except pikepdf.PdfError as exc:
+        _fail(path, f"not a readable PDF ({exc})")
+
+
+def _inflated(data: bytes, most: int) -> int:
+    """How many bytes `data` inflates to, counted up to `most` without holding them."""
+    inflate, total = zlib.decompressobj(), 0
+    try:
+        while data and total < most:
+            total += len(inflate.decompress(data, 1 << 20))
+            data = inflate.unconsumed_tail
+    except zlib.error:
+        pass  # a damaged stream: pdfium reads what inflates, as counted
+    return total
 
 
 # -- letters: one Form XObject shared by thousands of pages

@@ -17,6 +17,8 @@ _LINE_END_HYPHENS = frozenset((*_SOFT_HYPHENS, _HYPHEN))
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ufeff]")
 _PARALLEL_MIN_PAGES = 400  # below this, starting worker processes costs more than it saves
 
+LOCKED = "the PDF is password-protected; save an unprotected copy to lint it"
+
 _worker_doc: Any = None
 _worker_raw = False
 
@@ -29,7 +31,7 @@ def _pdf_open(path: Path) -> Any:
     except pdfium.PdfiumError as exc:
         reason = str(exc)
         if "password" in reason.lower():
-            return _fail(path, "the PDF is password-protected; save an unprotected copy to lint it")
+            return _fail(path, LOCKED)
         return _fail(path, f"not a readable PDF ({reason})")
     except OSError as exc:
         return _fail(path, f"cannot read the file: {exc.strerror or exc}")
@@ -137,9 +139,11 @@ def _pdf_parallel(
     if workers_pool is None:
         return None
     try:
-        with workers_pool:
-            return [page for chunk in workers_pool.map(_pdf_worker_chunk, spans) for page in chunk]
+        return [page for chunk in workers_pool.map(_pdf_worker_chunk, spans) for page in chunk]
     except pdfium.PdfiumError as exc:
         return _fail(path, f"not a readable PDF ({exc})")
     except NO_WORKERS:
         return None  # no worker processes here: read serially
+    finally:
+        # After an error or the document's time limit, the chunks not yet begun are dropped.
+        workers_pool.shutdown(wait=True, cancel_futures=True)
