@@ -229,7 +229,7 @@ def test_a_docx_compressed_past_any_word_file_is_a_zip_bomb(tmp_path: Path) -> N
 
 def test_a_docx_of_too_many_parts_is_refused(tmp_path: Path) -> None:
     many = {f"word/media/image{n}.png": b"" for n in range(limits.DOCX_ENTRIES)}
-    path = word_file(tmp_path / "notice.docx", b"<w:document/>", many)
+    path = word_file(tmp_path / "notice.docx", f"<w:document xmlns:w='{W}'/>".encode(), many)
     (finding,) = lint(
         [path], jurisdiction="us-ri-east-providence", kind="newspaper_notice"
     ).findings

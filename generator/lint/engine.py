@@ -15,6 +15,8 @@ import itertools
 import json
 import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -304,34 +306,39 @@ def _check(target: Target, prepared: Prepared | None) -> Read:
     A document the linter cannot read, or will not read whole, is a finding about that file
     (NL012, NL013), never an error that stops the run: the other documents are still checked.
     """
-    name = target.path.name
+    name, spent = target.path.name, limits.SECONDS
     try:
-        with limits.deadline(limits.SECONDS):
+        with limits.deadline(spent):
             return _read_and_check(target, prepared)
     except limits.TimeUp:
-        return Read(
-            [
-                Finding(
-                    "NL013",
-                    f"reading it took over {limits.SECONDS} s, the most the linter spends on a document",
-                    document=name,
-                )
-            ],
-            None,
-        )
+        late = f"reading it took over {spent} s, the most the linter spends on a document"
+        return Read([Finding("NL013", late, document=name)], None)
     except limits.LimitError as exc:
         return Read([Finding("NL013", exc.reason, document=name)], None)
+    except _UnreadableError as exc:
+        return Read([Finding("NL012", str(exc), document=name)], None)
+
+
+class _UnreadableError(Exception):
+    """The document cannot be read, and why (NL012)."""
+
+
+@contextmanager
+def _reading() -> Iterator[None]:
+    """A reader's `UserError` is about the document it reads: `_UnreadableError` (a limit stays one)."""
+    try:
+        yield
+    except limits.LimitError:
+        raise
     except UserError as exc:
-        reason = "; ".join(p.message for p in exc.problems)
-        return Read([Finding("NL012", reason, document=name)], None)
+        raise _UnreadableError("; ".join(p.message for p in exc.problems)) from None
 
 
 def _read_and_check(target: Target, prepared: Prepared | None) -> Read:
-    ext = extract(target.path)
+    with _reading():
+        ext = extract(target.path)
     if ext.format == "pdf" and not ext.blocks:
-        raise UserError(
-            Problem(str(target.path), None, None, "", "the PDF has no text to read (a scan?)")
-        )
+        raise _UnreadableError("the PDF has no text to read (a scan?)")
     lines = None
     if target.kind in _LETTERS and target.path.suffix == ".pdf":
         # An address block may wrap a long name over two lines: look for it on one line or two.
@@ -397,7 +404,8 @@ def _document(target: Target, reading: checks.Reading, prepared: Prepared | None
                     f"its first page has {first:,} characters; the linter measures the letters"
                     f" of a sign of up to {limits.MEASURED_CHARS:,}",
                 )
-            out += measure.sign_findings(target, prepared)
+            with _reading():
+                out += measure.sign_findings(target, prepared)
         if target.kind == DocumentKind.DISPLAY_AD:
             out += measure.display_ad_findings(target, prepared)
     return out

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -92,11 +93,16 @@ def deadline(seconds: float) -> Iterator[None]:
         raise TimeUp
 
     before = signal.signal(signal.SIGALRM, ring)
+    started = time.monotonic()
+    pending = (0.0, 0.0)
     try:
-        signal.setitimer(signal.ITIMER_REAL, seconds)
+        pending = signal.setitimer(signal.ITIMER_REAL, seconds)
         yield
     finally:
         try:
             signal.setitimer(signal.ITIMER_REAL, 0)
         finally:
             signal.signal(signal.SIGALRM, before)
+            if pending[0]:  # a timer someone else set: it runs on, less the time spent here
+                left = pending[0] - (time.monotonic() - started)
+                signal.setitimer(signal.ITIMER_REAL, max(left, 1e-3), pending[1])
