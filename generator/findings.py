@@ -365,11 +365,13 @@ FINDINGS: dict[str, Declared] = {
         Declared(
             "RCPT001",
             "no-parcel-layer",
-            "warning",
+            "error",
             "recipients",
-            "The law requires owners' letters but the case names no parcel layer.",
+            "The law requires letters to owners but the case names no parcel layer or list.",
             "Owners are found in the county's parcel layer (`gis.parcels`) or an assessor's"
-            " certified list (`gis.radius_list`); without either, nobody can be listed.",
+            " certified list (`gis.radius_list`); without either nobody the rule selects can be"
+            " listed or mailed, and the notice the law requires cannot be given, so the packet is"
+            " not ready. One finding names each owner rule, its distance and its citation.",
             FROM_RULE,
             "A map case with `gis.parcels`.",
             "The same case without its `gis:` section.",
@@ -411,6 +413,42 @@ FINDINGS: dict[str, Declared] = {
             "A radius list without `as_of`.",
         ),
         Declared(
+            "RCPT005",
+            "recipient-without-address",
+            "error",
+            "recipients",
+            "A person the law requires to be notified has no complete mailing address.",
+            "A letter needs a street line, city, state and ZIP code. An owner whose record in the"
+            " parcel layer (or the assessor's list) lacks one, or a council, agency or airport"
+            " the case names without one, cannot be mailed the notice the law requires, so the"
+            " packet is not ready. The finding names the recipient, the parcels and the rule;"
+            " correct the layer, give the address in the case, or list the owner of record by"
+            " hand under `additional_recipients` with the parcel ids (`parcels:`), which then"
+            " stands in for the incomplete record.",
+            FROM_RULE,
+            "Every sample case: each recipient has a street line, city, state and ZIP code.",
+            "An owner row of an assessor's list without a mailing address; the Arizona map"
+            " sample without `facts.military_airport_address`.",
+        ),
+        Declared(
+            "RCPT006",
+            "owner-unnamed",
+            "error",
+            "recipients",
+            'A parcel\'s record names no owner: its letter is addressed to "Current Owner".',
+            "The statutes send the notice to the owner as the tax or assessment records show"
+            " them, at the address those records give. A record with an address and no owner's"
+            ' name still lets the letter reach that address, addressed to "Current Owner" as'
+            " the Postal Service and many clerks address it, but it cannot show that the owner of"
+            " record was notified, and the affidavit of mailing would name nobody; so the packet"
+            " is not ready until the clerk finds the owner (deed or tax records) and corrects the"
+            " layer, or lists the owner by hand under `additional_recipients` with the parcel"
+            ' ids (a clerk who decides to mail "Current Owner" says so there, with the reason).',
+            FROM_RULE,
+            "Every sample case: each owner record names its owner.",
+            "An owner row of an assessor's list with an address and no owner's name.",
+        ),
+        Declared(
             "GIS001",
             "stated-fact-disagrees",
             "warning",
@@ -423,6 +461,24 @@ FINDINGS: dict[str, Declared] = {
             "A case that states no such fact, or states what the layers show.",
             "The East Providence sample stating no municipality within 200 ft while its parcel"
             " lies 33 ft from the Pawtucket line.",
+        ),
+        Declared(
+            "GIS002",
+            "layer-fact-unanswered",
+            "error",
+            "gis",
+            "The law turns on what lies near the land, and neither the layers nor the case say.",
+            "A pack's `layer_facts` name facts a GIS layer answers at the law's distance (another"
+            " town within 200 ft, a water source within 2,000 ft, an airport's vicinity). When"
+            " the case maps no such layer (or the layer cannot answer: no parcel layer to measure"
+            " from, a field not mapped), does not state the fact, and the answer would bring in"
+            " a notice or recipients the law requires, the recipients may be incomplete: map the"
+            " layer under `gis:` or state the fact under `facts:` (also when it is false or"
+            " empty).",
+            FROM_RULE,
+            "The East Providence sample, whose layers answer every fact its pack reads.",
+            "The same case without `gis.municipal_boundaries` and without"
+            " `facts.municipalities_within_200_ft`.",
         ),
         # ----------------------------------------------------------------- schedule
         Declared(
@@ -438,6 +494,36 @@ FINDINGS: dict[str, Declared] = {
             "A case whose hearing is within the time the pack allows.",
             "A case whose petition was received long before the hearing its pack requires within"
             " a set number of days.",
+        ),
+        Declared(
+            "SCHED002",
+            "hearing-on-closed-day",
+            "warning",
+            "schedule",
+            "A hearing falls on a day the municipality's offices are closed.",
+            "The pack's calendar (the state's holidays, the weekdays offices close) says which"
+            " days offices are closed. No law the packs encode forbids a hearing on such a day,"
+            " and many bodies lawfully meet on a Saturday or a holiday, so this is a warning: the"
+            " clerk confirms the date is meant (not a slip), that the body may meet then and that"
+            " the public can reach the place and the records. Where the law forbids it, the pack"
+            " says so with a `procedure` rule of topic `no_hearing_on_closed_day`, and SCHED003"
+            " is reported instead.",
+            NONE,
+            "Every sample case: each hearing is on a day offices are open.",
+            "The East Providence sample with its hearing on Christmas Day.",
+        ),
+        Declared(
+            "SCHED003",
+            "hearing-on-forbidden-day",
+            "error",
+            "schedule",
+            "A hearing falls on a closed day on which the law forbids holding it.",
+            "A pack rule (`procedure`, topic `no_hearing_on_closed_day`, with its citation) says"
+            " the body may not meet on a day its offices are closed; a hearing set on one cannot"
+            " be lawfully held, so the packet is not ready. Move the hearing to an open day.",
+            FROM_RULE,
+            "A case whose hearings are on open days.",
+            "A case whose pack forbids hearings on closed days, with its hearing on a Sunday.",
         ),
         # --------------------------------------------------------------------- mail
         Declared(

@@ -82,6 +82,7 @@ def prepare(case: Path | CaseFile, *, as_of: date | None = None) -> Prepared:
         *the_plan.findings,
         *found.findings,
         *schedule.findings(cf.case, list(deadlines)),
+        *schedule.closed_day_findings(cf.case, pack),
         *accommodation.findings(cf.case, pack, list(deadlines)),
     )
     return Prepared(cf, pack, found, deadlines, the_plan, findings, day, late)

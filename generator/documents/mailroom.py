@@ -45,8 +45,10 @@ def pieces(recipients: list[Recipient]) -> Mailing:
             findings.append(
                 Finding(
                     "MAIL001",
-                    f"{r.name}: no complete mailing address, no label or list line made — add it by hand",
+                    f"{r.name}{' (parcel ' + ', '.join(r.parcels) + ')' if r.parcels else ''}:"
+                    " no complete mailing address, no label or list line made — add it by hand",
                     rule=r.rules[0] if r.rules else None,
+                    citation="; ".join(r.citations) or None,
                 )
             )
     if not ok:

@@ -283,6 +283,9 @@ class ProcedureParams(Model):
         "petition_contents",
         "registration_fee",
         "planning_findings",
+        # The body may not meet on a day its offices are closed (the pack's calendar): a hearing
+        # set on one is an error, not the warning every other closed-day hearing gets.
+        "no_hearing_on_closed_day",
     ]
     body: Body | None = None
     amount: float | None = None

@@ -8,7 +8,7 @@ from typing import Any
 from generator.findings import Finding
 from generator.inputs import CaseFile
 from generator.models.recipient_rules import OWNER_GROUPS, RecipientsParams
-from generator.recipients.layer_facts import facts_from_layers
+from generator.recipients.layer_facts import facts_from_layers, unanswered_facts
 from generator.recipients.listed import from_radius_list, listed
 from generator.recipients.model import (
     Recipient,
@@ -17,7 +17,7 @@ from generator.recipients.model import (
     normalize_name,
     split_zip,
 )
-from generator.recipients.owners import from_layers, open_parcels
+from generator.recipients.owners import NO_NAME, from_layers, open_parcels
 from generator.rules.loader import Binding, ResolvedPack, snapshot
 
 
@@ -36,6 +36,7 @@ def collect(cf: CaseFile, pack: ResolvedPack) -> RecipientList:
     The facts the pack has the layers answer (`layer_facts`) are computed first, since rules
     turn on them; `result.case` carries them into the plan.
     """
+    stated = cf.case  # the facts as the case states them, before the layers answer
     findings: list[Finding] = []
     provenance: dict[str, Any] = {"method": None, "layers": [], "rules": []}
     result = RecipientList([], provenance, findings, case=cf.case)
@@ -51,16 +52,8 @@ def collect(cf: CaseFile, pack: ResolvedPack) -> RecipientList:
         from_layers(cf, reader, parcel_rules, result)
     elif gis and gis.radius_list and parcel_rules:
         from_radius_list(cf, parcel_rules, result)
-    elif parcel_rules:
-        findings.append(
-            Finding(
-                "RCPT001",
-                "the pack requires owners' letters but the case names no parcel layer (`gis.parcels`):"
-                " the owners cannot be listed",
-                rule=parcel_rules[0].rule.id,
-                citation="; ".join(parcel_rules[0].citations),
-            )
-        )
+    else:
+        findings += [_no_owner_source(b) for b in parcel_rules]
     people = list(result.recipients)
     for b in rules:
         people += listed(cf, b, result)
@@ -70,6 +63,8 @@ def collect(cf: CaseFile, pack: ResolvedPack) -> RecipientList:
         people.append(Recipient(added.name, list(a.lines), a.city, a.state, zip5, zip4, "added", list(added.parcels),
                                 flags=[f"added by hand: {added.reason}"]))  # fmt: skip
     result.recipients = _dedupe(people, cf.case.options.recipient_order)
+    _check_letters(cf, pack, result)
+    unanswered_facts(stated, pack, result)
     _flag(cf, pack, result)
     provenance["counts"] = {
         "recipients": len(result.recipients),
@@ -78,19 +73,83 @@ def collect(cf: CaseFile, pack: ResolvedPack) -> RecipientList:
     return result
 
 
+def _no_owner_source(b: Binding[RecipientsParams]) -> Finding:
+    """RCPT001: an owner rule in force, and no parcel layer or list to find its owners in."""
+    return Finding(
+        "RCPT001",
+        f"{b.rule.title}: the law requires letters to these owners, but the case names no parcel"
+        " layer (`gis.parcels`) or assessor's list (`gis.radius_list`) to find them in, so no"
+        " owner can be listed or mailed",
+        rule=b.rule.id,
+        citation="; ".join(dict.fromkeys(b.citations)),
+    )
+
+
 def _dedupe(people: list[Recipient], order: str) -> list[Recipient]:
-    merged: dict[tuple[str, str, str], Recipient] = {}
+    merged: dict[tuple[str, ...], Recipient] = {}
     for person in people:
-        if person.key in merged:
-            merged[person.key].merge(person)
+        # Owners without an address share no address: one per parcel, never merged into one.
+        key = person.key if person.lines else (*person.key, *person.parcels)
+        if key in merged:
+            merged[key].merge(person)
         else:
-            merged[person.key] = person
+            merged[key] = person
     out = list(merged.values())
     if order == "street":
         return sorted(
             out, key=lambda r: (normalize_address(" ".join(r.lines)), normalize_name(r.name))
         )
     return sorted(out, key=lambda r: (normalize_name(r.name), r.key))
+
+
+def _check_letters(cf: CaseFile, pack: ResolvedPack, result: RecipientList) -> None:
+    """Every recipient the law requires gets a letter with an addressee and an address, or an error.
+
+    An owner whose record lacks a name or an address is left out when the clerk has listed the
+    owner of each of its parcels by hand (`additional_recipients` with `parcels`): the hand-made
+    entry stands in for the incomplete record.
+    """
+    by_hand = {p for added in cf.case.additional_recipients for p in added.parcels}
+    kept = []
+    for r in result.recipients:
+        incomplete = not r.mailable or NO_NAME in r.flags
+        if r.kind == "owner" and incomplete and r.parcels and set(r.parcels) <= by_hand:
+            continue
+        kept.append(r)
+        if not r.rules or not incomplete:
+            continue  # added by hand: the case gives a name and an address
+        parcels = f"parcel {', '.join(r.parcels)}" if r.parcels else ""
+        who = ", ".join(x for x in (parcels, "" if NO_NAME in r.flags else r.name) if x)
+        law = "; ".join(f"{i} ({pack.rule(i).title})" for i in r.rules)
+        cite = {"rule": r.rules[0], "citation": "; ".join(r.citations)}
+        fix = (
+            "correct the record (the parcel layer or the assessor's list), or list the owner of"
+            f" record by hand under `additional_recipients` with `parcels: [{', '.join(r.parcels)}]`"
+            if r.parcels
+            else "give the address in the case"
+        )
+        if not r.mailable:
+            source = "the record" if r.parcels else "the case"
+            missing = "names no owner and gives" if NO_NAME in r.flags else "gives"
+            result.findings.append(
+                Finding(
+                    "RCPT005",
+                    f"{who}: {source} {missing} no complete mailing address (street, city,"
+                    f" state, ZIP), so no letter can be mailed as {law} requires: {fix}",
+                    **cite,
+                )
+            )
+        else:
+            result.findings.append(
+                Finding(
+                    "RCPT006",
+                    f"{who}: the record names no owner, so the letter {law} requires is"
+                    f" addressed to {r.name} at {', '.join(r.lines)}, {r.city} {r.state}"
+                    f" {r.zip5}: find the owner of record and {fix[0].lower() + fix[1:]}",
+                    **cite,
+                )
+            )
+    result.recipients = kept
 
 
 def _flag(cf: CaseFile, pack: ResolvedPack, result: RecipientList) -> None:

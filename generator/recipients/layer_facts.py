@@ -8,15 +8,16 @@ where the two disagree the notices either value requires are given and a warning
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args, get_origin
 
 from generator.findings import Finding
 from generator.inputs import CaseFile
+from generator.models.case import Case
 from generator.models.facts import Facts, Holder
 from generator.models.recipient_rules import LayerFact
 from generator.recipients.model import RecipientList, text
 from generator.recipients.owners import MARGIN_FT
-from generator.rules.loader import ResolvedPack
+from generator.rules.loader import Binding, ResolvedPack, snapshot
 
 _TRUE = ("1", "true", "yes")
 
@@ -64,7 +65,8 @@ def _answer(
     for column in declared.only_where:
         if column not in near.columns:
             return None  # the case maps no such field: the layer cannot tell
-        near = near[[text(v).lower() in _TRUE for v in near[column]]]
+        # A boolean Series, not a list: an empty list would select no columns, not no rows.
+        near = near[near[column].map(lambda v: text(v).lower() in _TRUE).astype(bool)]
     if declared.names:
         if declared.names not in near.columns:
             return None
@@ -106,4 +108,79 @@ def _disagree(result: RecipientList, fact: str, stated: Any, computed: Any) -> N
             f"the case states {fact} = {stated}, but the GIS layers show {computed}; the notices"
             " either value requires are given — correct the case or the layer",
         )
+    )
+
+
+def unanswered_facts(stated: Case, pack: ResolvedPack, result: RecipientList) -> None:
+    """GIS002 for each layer fact that matters, no layer answered and the case leaves open.
+
+    `stated` is the case as written. A fact matters where an answer would bring in a notice or
+    recipients the law requires.
+
+    Whether it matters is asked of the rules themselves: the fact is supposed present, and the
+    rules that then apply (or, already applying, take their names from it) are the ones an
+    unanswered fact may leave out. The facts are measured from the subject land, so a change
+    that names no parcels has none to answer.
+    """
+    if not stated.parcels or not pack.layer_facts:
+        return
+    known = result.case or stated  # with what the layers answered
+    given = stated.facts.model_fields_set
+    base = _in_force(known, pack)
+    for declared in pack.layer_facts:
+        fact = declared.fact
+        if fact in given or fact in result.computed_facts:
+            continue
+        facts = known.facts.model_copy(update={fact: _present(fact)})
+        supposed = _in_force(known.model_copy(update={"facts": facts}), pack)
+        brought = [b for i, b in supposed.items() if i not in base]
+        brought += [b for b in base.values() if _names_from(b, fact)]
+        if brought:
+            result.findings.append(_unanswered(stated, declared, brought))
+
+
+def _in_force(case: Case, pack: ResolvedPack) -> dict[str, Binding]:
+    """The rules in force for any hearing of `case`, by id."""
+    out: dict[str, Binding] = {}
+    for hearing in case.hearings:
+        for b in snapshot(pack, case, hearing.date).bindings:
+            out.setdefault(b.rule.id, b)
+    return out
+
+
+def _names_from(b: Binding, fact: str) -> bool:
+    """Whether a recipients rule takes its recipients from the fact."""
+    names = getattr(b.params, "names", None) or []
+    return any(source.from_ == f"facts.{fact}" for source in names)
+
+
+def _present(fact: str) -> Any:
+    """A value of the fact that says "yes, there is one"."""
+    annotation = Facts.model_fields[fact].annotation
+    if get_origin(annotation) is list:
+        (item,) = get_args(annotation)
+        return [Holder(name="?")] if item is Holder else ["?"]
+    return True
+
+
+def _unanswered(case: Case, declared: LayerFact, brought: list[Binding]) -> Finding:
+    gis, layer = case.gis, declared.layer
+    if gis is None or getattr(gis, layer) is None:
+        why = f"the case maps no `gis.{layer}` layer"
+    elif gis.parcels is None:
+        why = f"without `gis.parcels` the land cannot be measured against `gis.{layer}`"
+    else:
+        why = f"the `gis.{layer}` layer cannot answer it (a field it needs is not mapped)"
+    rules = "; ".join(f"{b.rule.id} ({b.rule.title})" for b in brought)
+    return Finding(
+        "GIS002",
+        f"{declared.title}: {why}, and `facts.{declared.fact}` is not stated; where it is"
+        f" so, the law requires {rules}. Map the layer, or state the fact (false, or an"
+        " empty list, where there is none)",
+        rule=brought[0].rule.id,
+        citation="; ".join(
+            dict.fromkeys(
+                [*declared.citation.split("; "), *(c for b in brought for c in b.citations)]
+            )
+        ),
     )

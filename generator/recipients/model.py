@@ -51,6 +51,11 @@ class Recipient:
         """One recipient per normalized name and mailing address."""
         return normalize_name(self.name), normalize_address(" ".join(self.lines)), self.zip5
 
+    @property
+    def mailable(self) -> bool:
+        """Whether a letter can be addressed: a street line, city, state and ZIP code."""
+        return bool(self.lines and self.city and self.state and self.zip5)
+
     def merge(self, other: Recipient) -> None:
         """Fold another selection of the same owner into this one."""
         self.parcels += [p for p in other.parcels if p not in self.parcels]
@@ -106,7 +111,7 @@ class RecipientList:
 
 def split_zip(raw: Any) -> tuple[str, str]:
     """`02914-1234` → (`02914`, `1234`); anything else is kept whole as the ZIP."""
-    digits = str(raw or "").strip()
+    digits = text(raw)  # a missing ZIP (None, or NaN from a layer) is no ZIP, not "nan"
     match = re.match(r"^(\d{5})(?:-?(\d{4}))?$", digits)
     return (match.group(1), match.group(2) or "") if match else (digits, "")
 

@@ -27,6 +27,11 @@ MARGIN_FT = 50.0
 DEFAULT_CORRIDOR_FT = 150.0
 # A parcel is not "across" a street from the subject when other lots cover this share of the gap.
 BLOCKED_SHARE = 0.25
+# The addressee of a letter to a parcel whose record names no owner, as the Postal Service and
+# clerks address such mail; never an empty addressee. The clerk is told (RCPT006).
+UNNAMED_OWNER = "Current Owner"
+NO_NAME = "no owner name in the record"
+NO_ADDRESS = "no complete mailing address in the record"
 
 
 def open_parcels(cf: CaseFile, pack: ResolvedPack, result: RecipientList) -> Any:
@@ -226,8 +231,9 @@ def owners_of(
     zip5, zip4 = split_zip(row.get("mail_zip"))
     lines = [x for x in (text(row.get("mail_address1")), text(row.get("mail_address2"))) if x]
     distance = row.get("distance_ft")
+    named = f"{name} & {second}" if name and second else name or second
     owner = Recipient(
-        f"{name} & {second}" if second else name,
+        named or UNNAMED_OWNER,
         lines,
         text(row.get("mail_city")),
         text(row.get("mail_state")).upper(),
@@ -240,6 +246,8 @@ def owners_of(
         feet(distance),
         list(flags or []),
     )
+    owner.flags += [NO_NAME] if not named else []
+    owner.flags += [] if owner.mailable else [NO_ADDRESS]
     out = [owner]
     site = text(row.get("site_address"))
     if p.occupants and site and normalize_address(site) != normalize_address(" ".join(lines)):

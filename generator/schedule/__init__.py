@@ -8,6 +8,7 @@ derivation a lawyer can check by hand.
 from generator.schedule.counting import time_act
 from generator.schedule.deadline import Context, Deadline, hearing_label, zone_of
 from generator.schedule.engine import compute
+from generator.schedule.hearing_days import findings as closed_day_findings
 from generator.schedule.lateness import (
     check_in_time,
     earliest_lawful_hearing,
@@ -22,6 +23,7 @@ __all__ = [
     "Context",
     "Deadline",
     "check_in_time",
+    "closed_day_findings",
     "compute",
     "earliest_lawful_hearing",
     "findings",
