@@ -729,5 +729,20 @@ FINDINGS: dict[str, Declared] = {
             "A Word draft with no comments.",
             "A Word draft with a reviewer's comment.",
         ),
+        Declared(
+            "NL012",
+            "unreadable-document",
+            "warning",
+            "lint",
+            "A document in the packet folder cannot be read, so it was not checked.",
+            "A file named as a notice (an edited draft someone saved, a file copied in) is damaged"
+            " or not what its name says: a truncated PDF, a Word file that is not a ZIP. The rest"
+            " of the packet is checked and the build completes; the file is kept as it is. Repair"
+            " it (save it again from Word or the PDF editor) or remove it before anything is sent"
+            " from it.",
+            NONE,
+            "A packet whose edited draft opens.",
+            "The same packet with its edited PDF cut short.",
+        ),
     )
 }

@@ -105,6 +105,8 @@ def test_packet_rule_examples(example: dict, packets: Path, tmp_path: Path) -> N
             rewrite_docx(target, lambda xml, a=args: track_delete(xml, a["words"], a["author"]))
         elif op == "comment":
             comment_on(target, args["words"], args["author"], args["text"])
+        elif op == "cut":
+            (folder / args["as"]).write_bytes(target.read_bytes()[: args["bytes"]])
         else:
             raise AssertionError(f"unknown edit {op}")
     found = [f for f in lint([folder]).findings if f.code == example["code"]]
@@ -118,7 +120,7 @@ def test_packet_rule_examples(example: dict, packets: Path, tmp_path: Path) -> N
 
 def test_every_rule_has_a_passing_and_a_failing_example() -> None:
     in_data = {(e["code"], e["expect"]) for e in EXAMPLES + PACKET_EXAMPLES}
-    assert [f"NL{n:03d}" for n in range(1, 12)] == LINT_CODES
+    assert [f"NL{n:03d}" for n in range(1, 13)] == LINT_CODES
     for code in LINT_CODES:
         assert {(code, "pass"), (code, "fail")} <= in_data, code
 

@@ -14,7 +14,7 @@ import csv
 import itertools
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -52,6 +52,7 @@ class Target:
     formats: tuple[Binding[FormatParams], ...] = ()
     hearing: Any = None
     notice_ids: tuple[str, ...] = ()
+    in_folder: bool = False  # found in a packet folder: if it cannot be read, that is a finding
 
 
 @dataclass
@@ -87,10 +88,13 @@ def lint(
     """
     files: list[Path] = []
     packets: list[Path] = []
+    in_folders: set[Path] = set()
     for path in paths:
         if path.is_dir():
             packets.append(path)
-            files += _packet_files(path)
+            found = _packet_files(path)
+            files += found
+            in_folders.update(found)
         elif path.is_file():
             files.append(path)
         else:
@@ -99,7 +103,10 @@ def lint(
         if case_path is None and not jurisdiction:
             case_path = next((c for c in map(_manifest_case, packets) if c), None)
         prepared = prepare(case_path) if case_path else None
-    targets = [_target(f, prepared, jurisdiction, kind, on) for f in files]
+    targets = [
+        replace(_target(f, prepared, jurisdiction, kind, on), in_folder=f in in_folders)
+        for f in files
+    ]
     findings: list[Finding] = []
     read: dict[Path, Read] = {}
     for target, done in zip(targets, _check_all(targets, prepared), strict=True):
@@ -246,7 +253,24 @@ def _check_index(index: int) -> Read:
 
 def _check(target: Target, prepared: Prepared | None) -> Read:
     """One document's own checks, and what the packet checks will ask of it."""
-    ext = extract(target.path)
+    try:
+        ext = extract(target.path)
+    except UserError as exc:
+        if not target.in_folder:
+            raise  # a file named on the command line: exit 2, as for any input that cannot be read
+        # A damaged draft in a packet (a truncated PDF someone saved) is reported, not fatal:
+        # the rest of the packet is still checked and the build completes.
+        why = "; ".join(p.message for p in exc.problems)
+        return Read(
+            [
+                Finding(
+                    "NL012",
+                    f"cannot be read, so it was not checked: {why}",
+                    document=target.path.name,
+                )
+            ],
+            None,
+        )
     lines = None
     if target.kind in _LETTERS and target.path.suffix == ".pdf":
         # An address block may wrap a long name over two lines: look for it on one line or two.
