@@ -28,8 +28,12 @@ from generator.errors import (
 )
 
 
-def _run(debug: bool, log_dir: Path | None, body: Callable[[], int]) -> int:
-    """Run a command body; report errors as DESIGN.md §6 says and return the exit status."""
+def _run(debug: bool, packet: Path | None, body: Callable[[], int]) -> int:
+    """Run a command body; report errors as DESIGN.md §6 says and return the exit status.
+
+    An internal error's traceback goes to `<packet>.error.log` beside the packet folder `packet`
+    (not into it: that folder holds a whole packet or nothing, and may not exist).
+    """
     try:
         return body()
     except UserError as exc:
@@ -41,13 +45,25 @@ def _run(debug: bool, log_dir: Path | None, body: Callable[[], int]) -> int:
         return exc.exit_code
     except Exception as exc:  # the one place that turns a bug into exit 70
         trace = traceback.format_exc()
-        if debug or log_dir is None:
+        log = None if debug or packet is None else _error_log(packet, trace)
+        if log is None:
             click.echo(trace, err=True)
         else:
-            log_dir.mkdir(parents=True, exist_ok=True)
-            (log_dir / "error.log").write_text(trace, encoding="utf-8")
-            click.echo(f"internal error: {exc!r} (traceback in {log_dir / 'error.log'})", err=True)
+            click.echo(f"internal error: {exc!r} (traceback in {log})", err=True)
         return EXIT_INTERNAL
+
+
+def _error_log(packet: Path, trace: str) -> Path | None:
+    """Write `trace` beside the packet folder, through the one writer; None if it cannot be."""
+    from generator.paths import safe_name
+    from generator.writer import write
+
+    name = f"{packet.name}.error.log" if safe_name(packet.name) else "error.log"
+    try:
+        packet.parent.mkdir(parents=True, exist_ok=True)
+        return write(packet.parent, name, trace.encode())
+    except (OSError, UserError):
+        return None  # a link or a file in the way: the traceback goes to the terminal instead
 
 
 OUT = click.option(

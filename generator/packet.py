@@ -1,9 +1,10 @@
 """Build a packet: prepare → make the documents → place them → lint them → the manifest.
 
-A packet is written whole or not at all: everything renders in memory, is staged in a folder
-beside the packet, and moves in only when all of it rendered. A generated file that someone
-edited since the last build is kept as `<name>.edited-N.<ext>`, never overwritten. The manifest
-comes last; whether the packet is ready is decided from all of the findings at once.
+A packet is written whole or not at all: everything renders in memory, then `packet_folder`
+stages the new packet beside the old one, where it is linted and gets its manifest, and swaps it
+in only when all of that succeeded. A generated file that someone edited since the last build is
+kept as `<name>.edited-N.<ext>`, never overwritten. Whether the packet is ready is decided from
+all of the findings at once.
 """
 
 from __future__ import annotations
@@ -11,14 +12,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from generator import __version__, findings
+from generator import __version__, findings, packet_folder
 from generator.documents import mail_merge, registry
 from generator.documents.base import Output
 from generator.errors import UserError
@@ -28,11 +28,12 @@ from generator.inputs import CaseFile
 from generator.kinds import DocumentKind, Format
 from generator.lint import report
 from generator.lint.engine import lint
+from generator.packet_folder import MANIFEST
 from generator.paths import NEWSPAPERS
 from generator.prepare import Prepared, prepare
 from generator.render import templates
+from generator.writer import write
 
-MANIFEST = "manifest.json"
 LINT_REPORT = "lint_report.json"
 LIBRARIES = ("weasyprint", "docxtpl", "python-docx", "jinja2", "markdown", "pydantic", "pyyaml")
 
@@ -64,16 +65,29 @@ def build(
     finally:
         mail_merge.PROGRESS.reset(token)
     folder = out_root / prepared.case_file.id
-    kept = place(folder, list(made.outputs), previous_hashes(folder), remove_stale=True)
-    linted = lint([folder], prepared=prepared)
-    lint_data = report.as_json(linted, base=folder).encode()
-    (folder / LINT_REPORT).write_bytes(lint_data)
-    outputs = [*made.outputs, Output(DocumentKind.LINT_REPORT, Format.JSON, LINT_REPORT, lint_data)]
-    every = findings.ordered([*prepared.findings, *made.findings, *linted.findings])
-    manifest = _manifest(prepared, outputs, every, folder)
-    text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
-    (folder / MANIFEST).write_text(text, encoding="utf-8")
-    return Result(folder, manifest, kept)
+    done: list[dict[str, Any]] = []
+
+    def finish(staging: Path) -> None:
+        """Lint the staged packet and write its lint report and manifest there."""
+        linted = lint([staging], prepared=prepared)
+        lint_data = report.as_json(linted, base=staging).encode()
+        write(staging, LINT_REPORT, lint_data)
+        lint_out = Output(DocumentKind.LINT_REPORT, Format.JSON, LINT_REPORT, lint_data)
+        every = findings.ordered([*prepared.findings, *made.findings, *linted.findings])
+        manifest = _manifest(prepared, [*made.outputs, lint_out], every, staging, folder)
+        write(
+            staging, MANIFEST, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
+        )
+        done.append(manifest)
+
+    kept = packet_folder.update(
+        folder,
+        _files(made.outputs),
+        remove_stale=True,
+        reserved=(LINT_REPORT, MANIFEST),
+        finish=finish,
+    )
+    return Result(folder, done[0], kept)
 
 
 def write_recipients(case: Path, out_root: Path) -> Result:
@@ -81,7 +95,7 @@ def write_recipients(case: Path, out_root: Path) -> Result:
     prepared = prepare(case)
     made = registry.make(prepared, kinds=(DocumentKind.RECIPIENTS, DocumentKind.MAP))
     folder = out_root / prepared.case_file.id
-    kept = place(folder, list(made.outputs), previous_hashes(folder), remove_stale=False)
+    kept = packet_folder.update(folder, _files(made.outputs), remove_stale=False)
     found = prepared.recipients
     summary = {
         "recipients": found.provenance,
@@ -91,10 +105,17 @@ def write_recipients(case: Path, out_root: Path) -> Result:
     return Result(folder, summary, kept)
 
 
+def _files(outputs: tuple[Output, ...]) -> dict[str, bytes]:
+    return {o.path: o.data for o in outputs}
+
+
 def _manifest(
-    prepared: Prepared, outputs: list[Output], found: list[Finding], folder: Path
+    prepared: Prepared, outputs: list[Output], found: list[Finding], staging: Path, folder: Path
 ) -> dict[str, Any]:
-    """The manifest: what was made from what, with every finding and whether it may go out."""
+    """The manifest of the packet staged in `staging` that will become `folder`.
+
+    What was made from what, with every finding and whether it may go out.
+    """
 
     def version(name: str) -> str | None:
         try:
@@ -132,8 +153,9 @@ def _manifest(
     if found_recipients.provenance["method"] or found_recipients.recipients:
         manifest["recipients"] = found_recipients.provenance
     manifest["edited"] = [
-        {"path": p.name, "sha256": sha256_file(p), "draft_of": re.sub(r"\.edited-\d+", "", p.name)}
-        for p in sorted(folder.glob("*.edited-*.*"))
+        {"path": p.name, "sha256": sha, "draft_of": re.sub(r"\.edited-\d+", "", p.name)}
+        for p in sorted(staging.glob("*.edited-*.*"))
+        if (sha := packet_folder.sha256_regular(p))
     ]
     return manifest
 
@@ -158,55 +180,3 @@ def _from(folder: Path, path: Path) -> str:
         return Path(os.path.relpath(path.resolve(), folder.resolve())).as_posix()
     except ValueError:
         return str(path.resolve())
-
-
-def place(
-    folder: Path, outputs: list[Output], previous: dict[str, str], *, remove_stale: bool
-) -> list[str]:
-    """Move outputs into `folder` once all are staged; an edited draft is kept aside, never overwritten."""
-    staging = folder.parent / f".{folder.name}.new-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    try:
-        for out in outputs:
-            (staging / out.path).parent.mkdir(parents=True, exist_ok=True)
-            (staging / out.path).write_bytes(out.data)
-        folder.mkdir(exist_ok=True)
-        kept = []
-        new_paths = {o.path for o in outputs}
-        for name, old_sha in previous.items():
-            target = folder / name
-            if not target.is_file() or (name not in new_paths and not remove_stale):
-                continue
-            if sha256_file(target) != old_sha:
-                kept.append(_keep_edited(target))
-            elif name not in new_paths:
-                target.unlink()  # generated last time, no longer part of the packet
-        for out in outputs:
-            target = folder / out.path
-            if target.is_file() and out.path not in previous and sha256_file(target) != out.sha256:
-                kept.append(_keep_edited(target))  # a file we did not make: never clobber it
-            target.parent.mkdir(parents=True, exist_ok=True)
-            (staging / out.path).replace(target)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    return kept
-
-
-def previous_hashes(folder: Path) -> dict[str, str]:
-    """The files the last build wrote into `folder`, by path, with their sha256."""
-    try:
-        old = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-        return {d["path"]: d["sha256"] for d in old.get("documents", [])}
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
-
-
-def _keep_edited(path: Path) -> str:
-    stem, dot, ext = path.name.partition(".")
-    n = 1
-    while (path.parent / f"{stem}.edited-{n}{dot}{ext}").exists():
-        n += 1
-    kept = path.parent / f"{stem}.edited-{n}{dot}{ext}"
-    path.rename(kept)
-    return kept.name

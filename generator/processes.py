@@ -4,12 +4,19 @@ Builds of several cases, the linter's documents and the pages of a long PDF are 
 work; they run in a pool of processes. Forked workers share what is already imported and
 inherit objects that need not pickle, but fork is only safe while this process runs a single
 thread; otherwise a pool spawns fresh interpreters, where the caller allows it.
+
+A worker dies with the process that started it: killed with `kill -9`, a build leaves no worker
+reading documents behind it (Linux: the kernel ends it; elsewhere it watches for its parent).
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
+import sys
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -48,6 +55,44 @@ def pool(
         method = "spawn"
     else:
         return None
+    # The pool starts its workers from this thread (not its manager thread), which the kernel's
+    # parent-death signal is bound to.
     return ProcessPoolExecutor(
-        workers, mp_context=get_context(method), initializer=initializer, initargs=initargs
+        workers,
+        mp_context=get_context(method),
+        initializer=_die_with_parent,
+        initargs=(os.getpid(), initializer, initargs),
     )
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(
+    parent: int, initializer: Callable[..., Any] | None, initargs: tuple[Any, ...]
+) -> None:
+    """Worker initializer: end this worker when `parent` ends, then run the caller's initializer."""
+    if not _kernel_ends_orphan():
+        threading.Thread(target=_watch, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def _kernel_ends_orphan() -> bool:
+    """Ask Linux to SIGKILL this process when its parent ends (prctl PR_SET_PDEATHSIG)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return False
+    return prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0
+
+
+def _watch(parent: int) -> None:
+    """Elsewhere: a thread that ends the worker once its parent is gone (it is re-parented)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)

@@ -116,6 +116,8 @@ def test_packet_rule_examples(example: dict, packets: Path, tmp_path: Path) -> N
                 inner = inner[key]
             inner[last] = args["value"]
             target.write_text(json.dumps(data))
+        elif op == "cut":
+            (folder / args["as"]).write_bytes(target.read_bytes()[: args["bytes"]])
         else:
             raise AssertionError(f"unknown edit {op}")
     found = [f for f in lint([folder]).findings if f.code == example["code"]]

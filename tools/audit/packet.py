@@ -97,8 +97,13 @@ def load(folder: Path) -> Packet:
 
 
 def packets(output: Path) -> list[Path]:
-    """The packet folders under an output folder (those with a manifest), sorted."""
-    return sorted(p.parent for p in output.glob("*/manifest.json"))
+    """The packet folders under an output folder (those with a manifest), sorted.
+
+    A dot-folder is a build's staging folder (or what a killed build left), never a packet.
+    """
+    return sorted(
+        p.parent for p in output.glob("*/manifest.json") if not p.parent.name.startswith(".")
+    )
 
 
 def _case(manifest: dict[str, Any], folder: Path) -> dict[str, Any]:
