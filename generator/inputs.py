@@ -13,6 +13,7 @@ from generator.models.newspaper import NewspaperProfile
 from generator.models.options import CaseOption
 from generator.paths import NEWSPAPERS, SAFE_NAME_RULE, safe_name
 from generator.rules.loader import available, pack_paths, resolve
+from generator.safe_svg import SvgError, clean
 from generator.yamlio import Located, load
 
 
@@ -69,6 +70,11 @@ def load_case(path: Path) -> CaseFile:
             problems.append(doc.problem(("map", "image"), f"no such file: {image}"))
         elif image.suffix.lower() not in (".png", ".jpg", ".jpeg", ".svg"):
             problems.append(doc.problem(("map", "image"), "must be a PNG, JPEG or SVG image"))
+        elif image.suffix.lower() == ".svg":
+            try:
+                clean(image.read_bytes())
+            except SvgError as exc:
+                problems.append(doc.problem(("map", "image"), f"{image.name}: {exc}"))
     profile = None
     if case.newspaper and case.newspaper.profile and not safe_name(case.newspaper.profile):
         problems.append(  # a path here would read any YAML file on the machine

@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
-from generator import recipients, schedule
-from generator.errors import Problem
+from generator import recipients, safe_svg, schedule
+from generator.errors import Problem, UserError
 from generator.findings import Finding
 from generator.inputs import CaseFile, load_case
 from generator.models.case import Case
@@ -96,6 +96,12 @@ def case_map(cf: CaseFile) -> MapInfo | None:
     suffix = m.image.rsplit(".", 1)[-1].lower()
     alt = m.alt or m.caption or "Map of the proposed change"
     data = cf.resolve(m.image).read_bytes()
+    if suffix == "svg":
+        # The packet publishes the map and draws it into every notice: only its drawing goes.
+        try:
+            data = safe_svg.clean(data)
+        except safe_svg.SvgError as exc:
+            raise UserError(cf.problem(("map", "image"), str(exc))) from None
     return MapInfo(f"map.{suffix}", data, m.caption, alt, tuple(m.shows))
 
 

@@ -18,6 +18,7 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 from generator.models.base import ClockTime, IsoDate, Model
 from generator.models.facts import Facts
 from generator.models.layers import LAYERS
+from generator.safe_markdown import problem as markdown_problem
 
 SCHEMA_VERSION = 1
 
@@ -202,6 +203,14 @@ class Amendment(Model):
         default_factory=list,
         description="Parcels the change makes nonconforming, if listed by hand.",
     )
+
+    @field_validator("full_text")
+    @classmethod
+    def _printable(cls, text: str | None) -> str | None:
+        # Refused at load, with the field and line, rather than printed otherwise than written.
+        if text is not None and (why := markdown_problem(text)):
+            raise ValueError(why)
+        return text
 
     @model_validator(mode="after")
     def _full_text_when_printed(self) -> Amendment:

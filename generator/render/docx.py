@@ -111,12 +111,45 @@ def _paragraphs(tpl: Any, text: str) -> Any:
     tpl.init_docx()
     styles = tpl.docx.styles
     out = RichTextParagraph()
+    last: tuple[int, int | None] | None = None  # the numbered list last printed, its numbering
     for block in to_blocks(text):
         runs = RichText()
         for run in block.runs:
             runs.add(run.text, bold=run.bold, italic=run.italic)
-        out.add(runs, parastyle=styles[block.style].style_id)
+        style = styles[block.style]
+        if block.numbered is None:
+            out.add(runs, parastyle=style.style_id)
+            continue
+        which, number = block.numbered
+        if last is None or last[0] != which:  # a list begins, or resumes after a list in it
+            last = (which, _restarted(tpl.docx, style, number))
+        num = last[1]
+        props = f'<w:pStyle w:val="{style.style_id}"/>'
+        if num is not None:
+            props += f'<w:numPr><w:ilvl w:val="0"/><w:numId w:val="{num}"/></w:numPr>'
+        out.xml += f"<w:p><w:pPr>{props}</w:pPr>{runs.xml}</w:p>"
     return out
+
+
+def _restarted(document: Any, style: Any, start: int) -> int | None:
+    """A new numbering for `style`'s list, from `start`; None if the style numbers nothing.
+
+    Word and LibreOffice count every paragraph of a list style as one list; each list of the
+    text (and each part of one resuming after a list inside it) gets its own `w:num` of the
+    style's list definition, restarted at its own number, as the Markdown has it.
+    """
+    ppr = style.element.pPr
+    num_pr = ppr.numPr if ppr is not None else None
+    if num_pr is None or num_pr.numId is None:
+        return None
+    numbering = document.part.numbering_part.element
+    try:
+        abstract = numbering.num_having_numId(num_pr.numId.val).abstractNumId.val
+    except KeyError:  # a restyled template naming a numbering it lacks: Word ignores it too
+        return None
+    num = numbering.add_num(abstract)
+    num.add_lvlOverride(ilvl=0).add_startOverride(start)
+    return int(num.numId)
 
 
 def normalize(data: bytes) -> bytes:
