@@ -14,7 +14,7 @@ PYTEST_ARGS += --slow
 DEBS += libreoffice-writer-nogui
 endif
 
-.PHONY: demo test setup system-deps lint goldens docx-templates docs bench clean sample-data review readme-pages
+.PHONY: demo test fuzz setup system-deps lint goldens docx-templates docs bench clean sample-data review readme-pages
 
 demo: setup sample-data
 	$(BIN)/notices build cases/*.yaml
@@ -38,6 +38,16 @@ sample-data: setup
 
 test: setup lint
 	$(BIN)/pytest $(PYTEST_ARGS)
+
+# The fuzz target at its large budget: FUZZ_EXAMPLES mutants of each sample case (hostile text,
+# wrong types, odd numbers and dates, damaged YAML bytes) through the real build (tests/fuzzing.py).
+# `make test` runs the same test at a small fixed budget. Memory is capped so that a runaway
+# input fails the run instead of the machine; what failed is kept in .hypothesis/ and tried
+# first next time.
+FUZZ_EXAMPLES ?= 50
+fuzz: setup sample-data
+	ulimit -v 6000000 && NOTICES_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest tests/test_fuzz.py \
+	  -k mutated_sample -p no:xdist -q --hypothesis-show-statistics
 
 lint: setup
 	$(BIN)/ruff check .

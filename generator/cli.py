@@ -89,7 +89,9 @@ def app() -> None:
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
 @click.option("--debug", is_flag=True, help="Print tracebacks of internal errors.")
-@click.option("-v", "--verbose", is_flag=True, help="Also print informational notes.")
+@click.option(
+    "-v", "--verbose", is_flag=True, help="Print every finding (errors are always printed)."
+)
 def build(cases: tuple[Path, ...], out_root: Path, fmt: str, debug: bool, verbose: bool) -> None:
     """Build the notice packet of each CASE into OUT/<case-id>/."""
     worst = EXIT_OK
@@ -106,6 +108,11 @@ def build(cases: tuple[Path, ...], out_root: Path, fmt: str, debug: bool, verbos
             json.dumps(
                 manifests[0] if len(manifests) == 1 else manifests, indent=2, ensure_ascii=False
             )
+        )
+    elif not verbose and any(f["severity"] != "error" for m in manifests for f in m["findings"]):
+        click.echo(
+            "Warnings and notes: `notices build -v` prints them;"
+            " every finding is in the packet's manifest.json."
         )
     sys.exit(worst)
 
@@ -168,20 +175,30 @@ class _Progress:
 
 
 def _print_build(result: Any, *, verbose: bool) -> None:
+    """One line for the packet: ready or not, and its findings counted by severity.
+
+    Errors are always listed, and the edited drafts kept aside; warnings and notes only with
+    `--verbose` (every finding is in the packet's manifest.json either way).
+    """
     from generator import findings
 
     m = result.manifest
     status = "ready" if m["ready"] else "NOT READY"
     notices = [d for d in m["documents"] if d["kind"] != "map"]
-    made = (
-        f"{len(m['documents'])} files"
-        if notices
-        else "no notice this version generates is required"
+    made = _count(len(m["documents"]), "file")
+    if not notices:
+        made += " (no notice this version generates is required)"
+    severity = [f["severity"] for f in m["findings"]]
+    counts = ", ".join(
+        _count(severity.count(s), word)
+        for s, word in (("error", "error"), ("warning", "warning"), ("info", "note"))
     )
-    click.echo(f"{result.folder}: {status} — {made}, case {m['case_number']} ({m['jurisdiction']})")
-    quiet = [f for f in m["findings"] if f["severity"] == "info" and not verbose]
+    by_hand = sum(f["code"] == "PLAN007" for f in m["findings"])
+    if by_hand:
+        counts += f" ({_count(by_hand, 'notice')} to give by hand)"
+    click.echo(f"{result.folder}: {status} — {made}, {counts}")
     for f in m["findings"]:
-        if f in quiet:
+        if f["severity"] != "error" and not verbose:
             continue
         at = findings.where(f["location"])
         where = f" [{f['document']}{', ' + at if at else ''}]" if f["document"] else ""
@@ -192,9 +209,11 @@ def _print_build(result: Any, *, verbose: bool) -> None:
         click.echo(
             f"  warning: an edited draft was kept as {name}; the new draft replaces the original"
         )
-    if quiet:
-        todo = sum(f["code"] == "PLAN007" for f in quiet)
-        click.echo(f"  {len(quiet)} notes ({todo} notices to give by hand): --verbose shows them")
+
+
+def _count(n: int, word: str) -> str:
+    """`1 note`, `2 notes`."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 @app.command()
