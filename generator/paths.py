@@ -35,11 +35,3 @@ def template_roots() -> list[Path]:
     """Template roots, searched in order: `$NOTICES_TEMPLATES` (a municipality's own), then ours."""
     own = os.environ.get("NOTICES_TEMPLATES")
     return [Path(own), TEMPLATES] if own else [TEMPLATES]
-
-
-def relative(path: Path) -> str:
-    """`path` relative to the project root when it lies below it, else as given."""
-    try:
-        return str(path.resolve().relative_to(ROOT))
-    except ValueError:
-        return str(path)

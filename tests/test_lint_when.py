@@ -6,7 +6,6 @@ style, and check that reading them back gives the same day or time at the same o
 
 from __future__ import annotations
 
-import time as clock_time
 from datetime import date, time
 
 import pytest
@@ -433,15 +432,13 @@ def test_describe() -> None:
     assert describe(date(2000, 1, 1)) == "Saturday, January 1, 2000"
 
 
-def test_a_megabyte_of_notices_reads_in_well_under_a_second() -> None:
+def test_a_megabyte_of_notices_reads_every_date_once() -> None:
+    # How fast is bench/lint.py's business (it reads a 20,000-page packet); here, what is found.
     text = (EP_PARAGRAPH + " Parcel 107-4-12, § 45-24-53, (401) 555-0147, mailed 02/24/2027.\n") * (
         1_000_000 // (len(EP_PARAGRAPH) + 66)
     )
-    started = clock_time.perf_counter()
     dates = find_dates(text)
-    elapsed = clock_time.perf_counter() - started
     assert len(dates) == 2 * text.count("Tuesday")
-    assert elapsed < 1.0, f"{elapsed:.2f} s for {len(text):,} characters"
 
 
 # --- times ---------------------------------------------------------------------------------
