@@ -551,15 +551,21 @@ FINDINGS: dict[str, Declared] = {
         ),
         Declared(
             "MAIL003",
-            "label-overflow",
-            "warning",
+            "address-overflow",
+            "error",
             "mail",
-            "An address does not fit a mailing label even in the smallest legible type.",
-            "Labels are set at 9 pt, then smaller down to 6.5 pt, then wrapped; an address that"
-            " still does not fit is named so it is checked by hand rather than clipped.",
-            NONE,
+            "An address's street or city lines do not fit the envelope window or a label even in"
+            " the smallest legible type.",
+            "Address blocks are wrapped to lines of at most 40 characters and 8 words (USPS"
+            " Publication 28, section 35), set at 10 pt in the window and 9 pt on a label, then"
+            " smaller down to 6.5 pt. A block that still does not fit keeps its last lines - the"
+            " delivery address line and the city, state and ZIP line - under the first line of"
+            " the name, and is reported with the recipient and parcel: the piece is not"
+            " addressed as the records give it, so it is addressed by hand (or the record"
+            " corrected) before the packet goes out.",
+            FROM_RULE,
             "Every address of the sample towns.",
-            "An owner name of 200 characters.",
+            "A recipient the case adds with nine street lines.",
         ),
         Declared(
             "MAIL004",
@@ -573,6 +579,24 @@ FINDINGS: dict[str, Declared] = {
             FROM_NOTICE,
             "A mailed notice with a timing rule (every sample pack times its letters).",
             "A pack whose mailed notice has no `timing`.",
+        ),
+        Declared(
+            "MAIL005",
+            "name-shortened",
+            "warning",
+            "mail",
+            "A recipient's name is longer than an address block holds, so envelope window, label"
+            " and firm list print it shortened.",
+            "An address block gives the name at most three lines of 40 characters (USPS"
+            " Publication 28: the name on one line, wrapped down if it must be; no line over 40"
+            " characters); a longer name is cut at a word and ends in `…`. A warning, not an"
+            " error: the street and city lines, which carry the delivery point, are printed"
+            " whole, and the Postal Service's own guidelines shorten names that exceed the line"
+            " (Publication 28, section 35). The full name stays on recipients.csv,"
+            " mailing_list.csv and the proof's list of persons mailed; check the record.",
+            FROM_RULE,
+            "Owner names of up to 120 characters.",
+            "An owner name of 200 characters in the parcel layer.",
         ),
         # --------------------------------------------------------------------- sign
         Declared(

@@ -20,19 +20,39 @@ from generator.kinds import DocumentKind, Format
 from generator.models.pack import Channel
 from generator.plan import DocumentPlan
 from generator.prepare import Prepared
+from generator.recipients import Recipient
 from generator.render.filters import long_date
 from generator.render.templates import Templates
 
 KIND = DocumentKind.FIRM_MAILING_LIST
 MAILINGS = (Channel.MAIL, Channel.TRANSMITTAL)  # what goes to the post office
 PER_PAGE = 12
+LEADING = 9.5 / 8  # of the addressee lines, to their size
 FEWEST = 3  # the firm forms are for three or more pieces
+
+
+def cell(r: Recipient, width: float, height: float) -> tuple[list[str], float]:
+    """The addressee's lines in a row of the list, and their size.
+
+    The envelope's block where it fits the row; else name, street and city run on, comma by
+    comma; and what even that cannot hold ends in `…` (the envelope is then reported too).
+    """
+    block = mailroom.address(r, width, height, 8, leading=LEADING, postal=False)
+    if block.whole:
+        return block.lines, block.size
+    one = ", ".join([block.addressee.name, *r.lines, mailroom.last_line(r)])
+    lines, size, ok = mailroom.fit([one], width, height * 1.15 / LEADING, 8)
+    if not ok:
+        lines[-1] = mailroom.one_line(lines[-1] + mailroom.SHORTENED, width, size)[0]
+    return lines, size
 
 
 def firm_mailing_pdf(
     mailing: mailroom.Mailing, *, sender: list[str], certified: bool, title: str, words: Any
 ) -> bytes:
     """The firm mailing list of `mailing`; `words` are the macros of mail_phrases.j2."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
     face = mailroom.font()
     pieces = mailing.pieces
     pages = max(1, -(-len(pieces) // PER_PAGE))
@@ -48,14 +68,18 @@ def firm_mailing_pdf(
         pdf.setFont(face, 8)
         pdf.drawRightString(PAGE_W - margin, y - 12, str(words.firm_page(page + 1, pages)).strip())
         # A line of its own, set smaller when the hearing's body has a long name.
-        fitted, size, _ = mailroom.fit([title], PAGE_W - 2 * margin, 8 * 1.15)
-        pdf.setFont(face, min(size, 8))
-        pdf.drawString(margin, y - 26, " ".join(fitted))
-        pdf.setFont(face, 8)
-        for k, line in enumerate(sender):
+        line, size = mailroom.one_line(title, PAGE_W - 2 * margin, 8)
+        pdf.setFont(face, size)
+        pdf.drawString(margin, y - 26, line)
+        totals = [str(words.firm_listed(len(pieces))).strip(), str(words.firm_received()).strip()]
+        beside = max(stringWidth(t, face, 8) for t in totals) + 12
+        for k, line in enumerate(sender):  # left of the totals
+            line, size = mailroom.one_line(line, PAGE_W - 2 * margin - beside, 8)
+            pdf.setFont(face, size)
             pdf.drawString(margin, y - 40 - 10 * k, line)
-        pdf.drawRightString(PAGE_W - margin, y - 40, str(words.firm_listed(len(pieces))).strip())
-        pdf.drawRightString(PAGE_W - margin, y - 50, str(words.firm_received()).strip())
+        pdf.setFont(face, 8)
+        pdf.drawRightString(PAGE_W - margin, y - 40, totals[0])
+        pdf.drawRightString(PAGE_W - margin, y - 50, totals[1])
         top = y - 40 - 10 * len(sender) - 12
         row_h = 0.62 * INCH
         xs = [margin]
@@ -73,9 +97,12 @@ def firm_mailing_pdf(
             pdf.line(margin, y_top - row_h, xs[-1], y_top - row_h)
             if row < len(chunk):
                 pdf.drawString(xs[0] + 3, y_top - 11, str(page * PER_PAGE + row + 1))
-                addressee = xs[2] if certified else xs[1]
-                for k, line in enumerate(mailroom.address_block(chunk[row])[:4]):
-                    pdf.drawString(addressee + 3, y_top - 11 - 9.5 * k, line[:90])
+                column = 2 if certified else 1
+                lines, size = cell(chunk[row], xs[column + 1] - xs[column] - 6, row_h - 5)
+                pdf.setFont(face, size)
+                for k, line in enumerate(lines):
+                    pdf.drawString(xs[column] + 3, y_top - 3 - size * (1 + LEADING * k), line)
+                pdf.setFont(face, 8)
             elif row == len(chunk):  # a diagonal line through the unused rows, as the form asks
                 pdf.line(margin, y_top, xs[-1], y0 - PER_PAGE * row_h)
         for x in xs:

@@ -42,20 +42,24 @@ def labels_pdf(mailing: mailroom.Mailing, title: str) -> tuple[bytes, list[Findi
         if i and i % (COLUMNS * ROWS) == 0:
             pdf.showPage()
         x, top = label_origin(i)
-        lines, size, ok = mailroom.fit(
-            mailroom.address_block(r), LABEL_W - 2 * PAD, LABEL_H - 2 * PAD
-        )
-        if not ok:
+        block = mailroom.address(r, LABEL_W - 2 * PAD, LABEL_H - 2 * PAD)
+        if not block.whole:
             findings.append(
                 Finding(
                     "MAIL003",
-                    f"{r.name}: the address does not fit a label even at {MIN_SIZE} pt; check label {i + 1} by hand",
+                    f"{mailroom.described(r)}: the address does not fit a label even at"
+                    f" {MIN_SIZE} pt; label {i + 1} shows only its last lines — address this"
+                    " piece by hand",
+                    rule=r.rules[0] if r.rules else None,
+                    citation="; ".join(r.citations) or None,
+                    document="labels.pdf",
                 )
             )
+        size = block.size
         leading = size * 1.15
         y = PAGE_H - top - PAD - size  # first baseline
         pdf.setFont(face, size)
-        for line in lines:
+        for line in block.lines:
             pdf.drawString(x + PAD, y, line)
             y -= leading
     if mailing.pieces:
@@ -72,7 +76,9 @@ def build(prepared: Prepared, tpl: Templates) -> Built:
     title = str(tpl.phrases("mail_phrases.j2").labels_title()).strip()
     data, findings = labels_pdf(mailing, title)
     output = Output(KIND, Format.PDF, "labels.pdf", data)
-    return Built((output,), tuple(mailing.findings + findings))
+    # The labels cover every piece: they tell, once, of every name printed shortened.
+    named = mailroom.shortened(mailing.pieces)
+    return Built((output,), tuple(mailing.findings + named + findings))
 
 
 DOCUMENT = DocumentType(

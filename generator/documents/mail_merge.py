@@ -24,6 +24,8 @@ from xml.sax.saxutils import escape
 from generator.documents import mailroom
 from generator.documents.base import Built, DocumentType, File, Output
 from generator.documents.mailroom import INCH, PAGE_H, PAGE_W
+from generator.errors import UserError
+from generator.findings import Finding
 from generator.kinds import DocumentKind, Format
 from generator.models.pack import Channel
 from generator.plan import DocumentPlan
@@ -41,6 +43,7 @@ from generator.render.templates import Templates
 ADDRESS_AT = (1.125, 2.15, 4.0, 0.8)  # inside 1.025-5.175 x 2.125-2.975 in
 RETURN_AT = (1.0, 0.55, 3.0, 0.7)  # the upper-left (return address) window
 PARCELS_AT = (5.55, 2.15, 1.95, 0.8)  # beside the window, right of anything it can show
+WINDOW_SIZE = 10.0  # points: the address in the window, as large as it fits up to this
 BODY_TOP_IN = 3.3  # the letter's text starts below the address window
 PAGE_LABEL_Y = 0.45  # from the bottom
 # Counts the letters made, for a progress counter on the terminal (set by the caller).
@@ -55,6 +58,7 @@ class Letters:
     pages: int
     letters: int
     starts: tuple[int, ...] = ()  # the first page of each letter
+    cut: tuple[int, ...] = ()  # the letters whose address the window cannot show whole
 
     def split(self) -> list[bytes]:
         """One PDF per letter, cut from the combined file."""
@@ -107,6 +111,7 @@ def document(kind: DocumentKind, channel: Channel, summary: str) -> DocumentType
 def mail(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], kind: DocumentKind) -> Built:
     """The letters (or transmittals) of each planned document: one combined PDF and DOCX each."""
     case = prepared.case
+    _check_sender(prepared)
     made = Built()
     for doc in docs:
         pieces = mailroom.pieces(prepared.recipients_of(doc)).pieces
@@ -150,7 +155,19 @@ def mail(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], kind: Doc
         }
         word = combine_word(rendered, pieces, greet)
         outputs.append(Output(kind, Format.DOCX, f"{doc.name}.docx", word, rules))
-        made += Built(tuple(outputs))
+        cut = [
+            Finding(
+                "MAIL003",
+                f"{mailroom.described(pieces[n])}: the address does not fit the envelope window"
+                f" even at {mailroom.MIN_SIZE} pt; letter {n + 1} shows only its last lines —"
+                " address this piece by hand",
+                rule=pieces[n].rules[0] if pieces[n].rules else None,
+                citation="; ".join(pieces[n].citations) or None,
+                document=f"{doc.name}.pdf",
+            )
+            for n in combined.cut
+        ]
+        made += Built(tuple(outputs), tuple(cut))
     return made
 
 
@@ -170,17 +187,44 @@ def _context(
 
 def _sender(prepared: Prepared) -> list[str]:
     """The return address: the municipality, the signer, and where replies go."""
+    return [line for line, _ in _sender_fields(prepared)]
+
+
+def _sender_fields(prepared: Prepared) -> list[tuple[str, tuple[str, ...]]]:
+    """The return address's lines, each with the field of the case it comes from."""
     case = prepared.case
-    who = case.signer or case.contact
-    address = (
-        (case.mail.sender.address if case.mail.sender else None)
-        or who.address
-        or case.examination.address
-    )
-    sender = [case.municipality, ", ".join(x for x in (who.name, who.title) if x)]
+    who, whose = (case.signer, "signer") if case.signer else (case.contact, "contact")
+    if case.mail.sender and case.mail.sender.address:
+        address, where = case.mail.sender.address, ("mail", "sender", "address")
+    elif who.address:
+        address, where = who.address, (whose, "address")
+    else:
+        address, where = case.examination.address, ("examination", "address")
+    sender = [
+        (case.municipality, ("municipality",)),
+        (", ".join(x for x in (who.name, who.title) if x), (whose,)),
+    ]
     if address:
-        sender += [*address.lines, f"{address.city} {address.state} {address.zip}"]
+        sender += [(line, (*where, "lines")) for line in address.lines]
+        sender += [(f"{address.city} {address.state} {address.zip}", (*where, "city"))]
     return sender
+
+
+def _check_sender(prepared: Prepared) -> None:
+    """The return address fits its window, or the case is told which field is too long."""
+    sender = _sender_fields(prepared)
+    _, _, ok = mailroom.fit([line for line, _ in sender], RETURN_AT[2] * INCH, RETURN_AT[3] * INCH)
+    if ok:
+        return
+    line, where = max(sender, key=lambda lf: len(lf[0]))
+    raise UserError(
+        prepared.case_file.problem(
+            where,
+            f"the return address ({len(sender)} lines, the longest {len(line):,} characters)"
+            f" does not fit the envelope's return window ({RETURN_AT[2]:g} × {RETURN_AT[3]:g} in)"
+            f" even at {mailroom.MIN_SIZE} pt: shorten it",
+        )
+    )
 
 
 def combine(
@@ -202,21 +246,28 @@ def combine(
     canvas = mailroom.canvas(layer)
     under: list[tuple[int, int] | None] = []  # for each page: which body's page lies beneath it
     starts: list[int] = []
+    cut: list[int] = []
     for n, r in enumerate(pieces):
         body = keys.index(greet(r))
         body_pages = len(opened[body].pages)
         starts.append(len(under))
         lines = _parcel_lines(r, greet.mail)
-        total = body_pages + (1 if lines is None else 0)
+        overflow = [] if lines is not None else _overflow_pages(r, greet.mail)
+        total = body_pages + len(overflow)
+        block = mailroom.address(r, ADDRESS_AT[2] * INCH, ADDRESS_AT[3] * INCH, WINDOW_SIZE)
+        if not block.whole:
+            cut.append(n)
         for page in range(total):
             if page == 0:
                 _box(canvas, face, sender, RETURN_AT, size=8.5)
-                _box(canvas, face, mailroom.address_block(r), ADDRESS_AT, size=10)
+                _draw(canvas, face, block.lines, ADDRESS_AT, block.size)
                 if lines is None:  # too many to show beside the window
-                    lines = [str(greet.mail.parcels_overflow(len(r.parcels), total)).strip()]
+                    lines = [
+                        str(greet.mail.parcels_overflow(len(r.parcels), body_pages + 1)).strip()
+                    ]
                 _box(canvas, face, lines, PARCELS_AT, size=9)
-            if page == body_pages:  # the overflow page: the owner's parcels in full
-                _overflow(canvas, face, r, greet.mail)
+            if page >= body_pages:  # the overflow pages: the owner's parcels in full
+                _overflow(canvas, face, overflow[page - body_pages])
             canvas.setFont(face, 8)
             label = str(greet.mail.page_line(r.name, page + 1, total)).strip()
             canvas.drawRightString(PAGE_W - 1 * INCH, PAGE_LABEL_Y * INCH, label)
@@ -253,23 +304,30 @@ def combine(
         object_stream_mode=pikepdf.ObjectStreamMode.generate,
         deterministic_id=True,
     )
-    return Letters(buffer.getvalue(), len(under), len(pieces), tuple(starts))
+    return Letters(buffer.getvalue(), len(under), len(pieces), tuple(starts), tuple(cut))
 
 
 def _box(
     canvas: Any, face: str, lines: list[str], at: tuple[float, float, float, float], *, size: float
 ) -> None:
     """`lines` set in the box `at` (inches), every glyph inside it: the largest size that fits."""
+    fitted, used, _ = mailroom.fit(lines, at[2] * INCH, at[3] * INCH, size)
+    _draw(canvas, face, fitted, at, used)
+
+
+def _draw(
+    canvas: Any, face: str, lines: list[str], at: tuple[float, float, float, float], size: float
+) -> None:
+    """Lines already fitted to the box `at` (inches), drawn from its top at `size`."""
     from reportlab.pdfbase.pdfmetrics import getDescent
 
-    x, y, w, h = at
-    fitted, used, _ = mailroom.fit(lines, w * INCH, h * INCH, size)
-    canvas.setFont(face, used)
+    x, y, _, _ = at
+    canvas.setFont(face, size)
     # The first line hangs from the top of the box: its em box (descent to ascent) starts there.
-    baseline = PAGE_H - y * INCH - used - getDescent(face, used)
-    for line in fitted:
+    baseline = PAGE_H - y * INCH - size - getDescent(face, size)
+    for line in lines:
         canvas.drawString(x * INCH, baseline, line)
-        baseline -= used * 1.15
+        baseline -= size * 1.15
 
 
 def _parcel_lines(r: Recipient, words: Any) -> list[str] | None:
@@ -281,14 +339,40 @@ def _parcel_lines(r: Recipient, words: Any) -> list[str] | None:
     return lines if ok else None
 
 
-def _overflow(canvas: Any, face: str, r: Recipient, words: Any) -> None:
-    canvas.setFont(face, 11)
+OVERFLOW_ROWS, OVERFLOW_COLUMNS, OVERFLOW_PITCH_IN = 60, 3, 2.2  # parcels on a page of their own
+
+
+def _overflow_pages(r: Recipient, words: Any) -> list[tuple[list[str], float, list[str]]]:
+    """The pages listing the owner's parcels in full: each page's heading, its size, its lines.
+
+    A parcel id longer than its column is wrapped in it; a list longer than a page goes on.
+    """
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    face = mailroom.font()
+    heading = str(words.parcels_page(mailroom.addressee(r).name, len(r.parcels))).strip()
+    head, size, _ = mailroom.fit([heading], PAGE_W - 2 * INCH, 2 * 11 * 1.15, 11)
+    column = (OVERFLOW_PITCH_IN - 0.1) * INCH
+    lines = [
+        text
+        for parcel in r.parcels
+        for text, _ in mailroom.wrap(parcel, lambda s: stringWidth(s, face, 9) <= column) or []
+    ]
+    per_page = OVERFLOW_ROWS * OVERFLOW_COLUMNS
+    return [(head, size, lines[k : k + per_page]) for k in range(0, len(lines), per_page)]
+
+
+def _overflow(canvas: Any, face: str, page: tuple[list[str], float, list[str]]) -> None:
+    head, size, lines = page
     y = PAGE_H - 1 * INCH
-    canvas.drawString(1 * INCH, y, str(words.parcels_page(r.name, len(r.parcels))).strip())
+    canvas.setFont(face, size)
+    for k, line in enumerate(head):
+        canvas.drawString(1 * INCH, y - k * size * 1.15, line)
+    y -= (len(head) - 1) * size * 1.15
     canvas.setFont(face, 9)
-    for k, parcel in enumerate(r.parcels):
-        column, row = divmod(k, 60)
-        canvas.drawString((1 + 2.2 * column) * INCH, y - 24 - row * 11, parcel)
+    for k, line in enumerate(lines):
+        column, row = divmod(k, OVERFLOW_ROWS)
+        canvas.drawString((1 + OVERFLOW_PITCH_IN * column) * INCH, y - 24 - row * 11, line)
 
 
 # The Word letter is rendered once per greeting with these stand-ins, then copied per recipient.
@@ -339,10 +423,17 @@ def combine_word(
             body = re.sub(
                 r"<w:p>(?:(?!</w:p>).)*ZNTOKENPARCELS.*?</w:p>", "", body, count=1, flags=re.S
             )
+        # The window shows what the PDF's does: the name as printed, the block at its size.
+        block = mailroom.address(r, ADDRESS_AT[2] * INCH, ADDRESS_AT[3] * INCH, WINDOW_SIZE)
+        name, lines, last = block.addressee.name, r.lines, mailroom.last_line(r)
+        if not block.whole:
+            name, lines, last = block.lines[0], block.lines[1:-1], block.lines[-1]
+        if block.size < WINDOW_SIZE:
+            body = _sized(body, block.size)
         values = {
-            "ZNTOKENNAME": escape(r.name),
-            "ZNTOKENLINES": breaks.join(escape(x) for x in r.lines),
-            "ZNTOKENLAST": escape(mailroom.last_line(r)),
+            "ZNTOKENNAME": escape(name),
+            "ZNTOKENLINES": breaks.join(escape(x) for x in lines),
+            "ZNTOKENLAST": escape(last),
             "ZNTOKENPARCELS": escape(str(greet.mail.parcels_beside(r.parcels)).strip()),
         }
         for token, value in values.items():
@@ -366,6 +457,19 @@ def combine_word(
             )
             target.writestr(item, data)
     return docx.normalize(out.getvalue())
+
+
+def _sized(body: str, size: float) -> str:
+    """The Word letter's address paragraphs set at `size` points, as the PDF's window sets them.
+
+    The style's exact 11 pt lines hold only five in the window's row.
+    """
+    return re.sub(
+        r'(<w:pStyle w:val="LetterAddress(?:Line)?"/>)(</w:pPr><w:r>)',
+        rf'\1<w:spacing w:line="{round(size * 1.15 * 20)}" w:lineRule="exact"/>'
+        rf'\2<w:rPr><w:sz w:val="{round(size * 2)}"/></w:rPr>',
+        body,
+    )
 
 
 def _split(xml: str) -> tuple[str, str, str]:

@@ -11,7 +11,6 @@ the pack requires of that kind of document in every case.
 from __future__ import annotations
 
 import csv
-import itertools
 import json
 import os
 import re
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import csvfile
+from generator.documents.mailroom import SHORTENED
 from generator.documents.registry import DOCUMENTS, lint_kind
 from generator.errors import Problem, UserError
 from generator.findings import Finding
@@ -341,15 +341,25 @@ def _read_and_check(target: Target, prepared: Prepared | None) -> Read:
         raise _UnreadableError("the PDF has no text to read (a scan?)")
     lines = None
     if target.kind in _LETTERS and target.path.suffix == ".pdf":
-        # An address block may wrap a long name over two lines: look for it on one line or two.
+        # An address block may wrap a long name over three lines: look for it on one to three.
         blocks = [checks.normalize(b.text) for b in ext.blocks]
         lines = set(blocks)
-        lines.update(f"{a} {b}" for a, b in itertools.pairwise(blocks))
+        lines.update(" ".join(blocks[k : k + n]) for n in (2, 3) for k in range(len(blocks)))
+        # A name too long for the window is printed shortened, over up to three lines ending
+        # in `…`: kept as `…` and its letters without spaces, the beginning of the name.
+        raw = [b.text for b in ext.blocks]
+        for k, text in enumerate(raw):
+            if text.rstrip().endswith(SHORTENED):
+                for first in range(max(0, k - 2), k + 1):
+                    start = "".join(checks.normalize(" ".join(raw[first : k + 1])).split())
+                    if len(start) >= SHORTENED_AT_LEAST:
+                        lines.add(SHORTENED + start)
     reading = checks.Reading.of(ext, target.hearing.date.year if target.hearing else None)
     return Read(_document(target, reading, prepared), _first_moment(reading), lines)
 
 
 _LETTERS = (DocumentKind.LETTERS, DocumentKind.TRANSMITTAL)
+SHORTENED_AT_LEAST = 20  # letters of a shortened name enough to tell whose it is
 
 
 def _size(path: Path) -> int:
@@ -445,9 +455,15 @@ def _letters_for_everyone(
     with listing.open(encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
     out = []
+    shortened = [line[1:] for line in lines if line.startswith(SHORTENED)]
     for row in rows:
         name = csvfile.value(row.get("recipient") or "").strip()
-        if name and checks.normalize(name) not in lines:
+        letters = "".join(checks.normalize(name).split())
+        if (
+            name
+            and checks.normalize(name) not in lines
+            and not any(letters.startswith(start) for start in shortened)
+        ):
             out.append(
                 Finding(
                     "NL005",

@@ -57,6 +57,11 @@ sign-capitals
     where none names one, 100 ft (or the case's `sign.legible_from_ft` if farther); the index
     is the pack's, else 25 ft per inch — 4 in for 100 ft. The height is measured in ink (see
     `signs.py`), with 1 % for antialiasing.
+label
+    On a sheet of Avery 5160 labels (3 × 10, 2.625 × 1 in, the first 0.1875 in from the left and
+    0.5 in from the top, 2.75 in and 1 in apart), every glyph of a line lies on the label the
+    line starts on, its body (75 % of the font size above the baseline to 20 % below) inside it:
+    an address that runs past its label prints on the next one, or between them.
 overlap
     No text printed over other text: two glyphs whose ink cores (the advance box inset by 15 %
     on each side, from 5 % to 65 % of the font size above the baseline) meet. Tight leading
@@ -128,6 +133,8 @@ def _audit_pages(task: _Task) -> tuple[list[Hit], list[PageText]]:
         hits += checks.outside_hits(page)
         if task.kind in ("letters", "transmittal") and checks.is_letter_start(page):
             hits += checks.window_hits(page)
+        if task.kind == "labels":
+            hits += checks.label_hits(page)
         if task.sign is not None and page.number == 1:
             hits += signs.sign_hits(task.path, page, task.sign, task.hearings, task.districts)
         texts.append(PageText.of(page))

@@ -20,6 +20,11 @@ INCH = 72.0
 # inches from the page's top-left corner (x0, top, x1, bottom), and the clearance kept inside it.
 WINDOW_IN = (0.9, 2.0, 5.3, 3.1)
 CLEARANCE_IN = 1 / 8
+# Avery 5160: 3 columns of 10 labels, 2.625 × 1 in, the first at 0.1875 in from the left and
+# 0.5 in from the top, 2.75 in apart across and 1 in down (in inches, as WINDOW_IN).
+LABEL_IN = (0.1875, 0.5, 2.625, 1.0)
+LABEL_PITCH_IN = (2.75, 1.0)
+LABEL_GRID = (3, 10)
 TOLERANCE_PT = 0.5  # positions are exact in a PDF; this only absorbs rounding
 
 
@@ -168,6 +173,56 @@ def window_hits(page: Page) -> list[Hit]:
     for image in page.images:
         if _intersects(image, window, TOLERANCE_PT):
             out.append(Hit(page.number, "window", "an image shows through the window", "image"))
+    return out
+
+
+# ---------------------------------------------------------------------------- labels
+
+
+def label_of(x: float, y: float) -> tuple[float, float, float, float] | None:
+    """The label (x0, top, x1, bottom, in points) a point of the sheet lies on, if any."""
+    left, top, width, height = (v * INCH for v in LABEL_IN)
+    across, down = (v * INCH for v in LABEL_PITCH_IN)
+    column, row = int((x - left) // across), int((y - top) // down)
+    if not (0 <= column < LABEL_GRID[0] and 0 <= row < LABEL_GRID[1]):
+        return None
+    x0, y0 = left + column * across, top + row * down
+    return (x0, y0, x0 + width, y0 + height) if x0 <= x <= x0 + width else None
+
+
+def label_hits(page: Page) -> list[Hit]:
+    """On a sheet of labels, every glyph inside the label its line starts on.
+
+    A glyph past its label's edge is printed on the next label, in the gap between labels, or
+    off the sheet's labels altogether.
+    """
+    out = []
+    for line in page.lines:
+        glyphs = [g for g in line.glyphs if g is not None and g.size >= 2]
+        if not glyphs:
+            continue
+        first = glyphs[0]
+        cell = label_of(first.x0 + TOLERANCE_PT, first.baseline - 0.5 * first.size)
+        outside = [
+            g
+            for g in glyphs
+            if cell is None
+            or g.x0 < cell[0] - TOLERANCE_PT
+            or g.x1 > cell[2] + TOLERANCE_PT
+            or g.baseline - 0.75 * g.size < cell[1] - TOLERANCE_PT
+            or g.baseline + 0.2 * g.size > cell[3] + TOLERANCE_PT
+        ]
+        if outside:
+            out.append(
+                Hit(
+                    page.number,
+                    "label",
+                    f"{_quoted(line.text)} runs past its label"
+                    if cell
+                    else f"{_quoted(line.text)} is printed off the labels",
+                    line.text[:40],
+                )
+            )
     return out
 
 
