@@ -216,6 +216,18 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def _case_day(value: Any) -> Any:
+    """Refuse an `--as-of` day outside the years a case's days may take, as the case's own."""
+    if value is None:
+        return None
+    from generator.models.base import CASE_YEARS
+
+    first, last = CASE_YEARS
+    if not first <= value.year <= last:
+        raise click.BadParameter(f"a case's days lie in {first}-{last}")
+    return value
+
+
 @app.command()
 @click.argument("case", type=click.Path(path_type=Path, dir_okay=False))
 @click.option(
@@ -226,6 +238,7 @@ def _count(n: int, word: str) -> str:
     "as_of",
     type=click.DateTime(formats=["%Y-%m-%d"]),
     default=None,
+    callback=lambda _ctx, _param, value: _case_day(value),
     help="Judge lateness from this day (default: the case's `as_of`, else today).",
 )
 def schedule(case: Path, fmt: str, as_of: Any) -> None:

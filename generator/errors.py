@@ -63,6 +63,12 @@ class RenderError(GeneratorError):
     exit_code = EXIT_INPUT
 
 
+def shown(value: object, limit: int = 60) -> str:
+    """`repr(value)` for a message, cut to about `limit` characters: a value may be huge."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 5]}...{text[-2:]}"
+
+
 def display_path(path: Path) -> str:
     """Return `path` relative to the working directory when it lies below it."""
     try:

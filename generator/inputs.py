@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import Problem, UserError
+from generator.errors import Problem, UserError, shown
 from generator.models.base import validate
 from generator.models.case import Case, Newspaper, case_id_from_path
 from generator.models.newspaper import NewspaperProfile
@@ -118,7 +118,9 @@ def option_problems(doc: Located, case: Case, declared: Mapping[str, CaseOption]
                 )
             )
         elif option.type == "yes_no" and not isinstance(value, bool):
-            problems.append(doc.problem(("options", key), f"must be true or false, not {value!r}"))
+            problems.append(
+                doc.problem(("options", key), f"must be true or false, not {shown(value)}")
+            )
         elif option.type == "choices":
             choices = ", ".join(option.choices)
             if not isinstance(value, list):
@@ -129,7 +131,7 @@ def option_problems(doc: Located, case: Case, declared: Mapping[str, CaseOption]
                 problems.append(
                     doc.problem(
                         ("options", key),
-                        f"unknown choice(s) {', '.join(map(repr, bad))}; choose from: {choices}",
+                        f"unknown choice(s) {', '.join(map(shown, bad))}; choose from: {choices}",
                     )
                 )
     return problems

@@ -6,27 +6,58 @@ import re
 from datetime import date, time
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
-from generator.errors import Problem, UserError
+from generator.errors import Problem, UserError, shown
 from generator.yamlio import Located
 
 M = TypeVar("M", bound=BaseModel)
 
 
 class Model(BaseModel):
-    """Base of every input model: unknown fields are errors, values are immutable."""
+    """Base of every input model: unknown fields are errors, values are immutable and finite."""
 
     model_config = ConfigDict(
-        extra="forbid", frozen=True, coerce_numbers_to_str=True, str_strip_whitespace=True
+        extra="forbid",
+        frozen=True,
+        coerce_numbers_to_str=True,
+        str_strip_whitespace=True,
+        allow_inf_nan=False,
     )
+
+
+# How many characters a case's text may have. The notices print each field, often in every
+# letter; past these bounds a field was pasted by mistake, and no notice could hold it (a
+# 200,000-character title took minutes to lay out, WeasyPrint's line breaking being quadratic in
+# the length of a paragraph). A name, an address line or a place is one line of a letter.
+SHORT = 200
+# A title is a sentence; a link or a file path is as long as a browser or the disk allows.
+TITLE = 1_000
+LINK = 4_096
+# A paragraph of a notice: a summary, a metes-and-bounds legal description.
+PARAGRAPH = 10_000
+# The full text of an amendment, printed in the notices: some 20 pages. A longer amendment is
+# noticed by its summary, with the full text at the place of examination.
+FULL_TEXT = 50_000
+
+Title = Annotated[str, Field(max_length=TITLE)]
+Link = Annotated[str, Field(max_length=LINK)]
+Paragraph = Annotated[str, Field(max_length=PARAGRAPH)]
+
+
+class CaseModel(Model):
+    """Base of the parts of a case: every text is at most `SHORT` unless its type says more."""
+
+    model_config = ConfigDict(**Model.model_config | {"str_max_length": SHORT})
 
 
 def _iso_date(value: Any) -> date:
     if isinstance(value, date):
         return value
     if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-        raise ValueError(f"must be a date written YYYY-MM-DD, such as 2027-03-16 (got {value!r})")
+        raise ValueError(
+            f"must be a date written YYYY-MM-DD, such as 2027-03-16 (got {shown(value)})"
+        )
     try:
         return date.fromisoformat(value)
     except ValueError:
@@ -47,7 +78,7 @@ def _clock_time(value: Any) -> time:
         return time(12, 0)
     match = _TIME.match(text)
     if not match:
-        raise ValueError(f"must be a clock time such as 19:00 or 7:00 p.m. (got {text!r})")
+        raise ValueError(f"must be a clock time such as 19:00 or 7:00 p.m. (got {shown(text)})")
     hour, minute = int(match["h"]), int(match["m"] or 0)
     meridiem = (match["ap"] or "").lower().replace(".", "").replace(" ", "")
     if minute > 59:
@@ -66,7 +97,25 @@ def _clock_time(value: Any) -> time:
     return time(hour, minute)
 
 
+# A case's days (hearings, votes, the petition, the as-of day, a layer's date) are days under
+# today's law: the packs encode law verified in the 2020s and pick rules by the hearing's date,
+# and the schedule counts months either side. 2000-2099 holds any real case with decades to
+# spare; a year outside it is a typo (year 9999 overflows the schedule's arithmetic, year 1 its
+# look-back), and a hearing before 2000 would be judged by law that was not yet in force.
+CASE_YEARS = (2000, 2099)
+
+
+def _case_day(value: date) -> date:
+    first, last = CASE_YEARS
+    if not first <= value.year <= last:
+        raise ValueError(
+            f"{value.isoformat()} is out of range: a case's days lie in {first}-{last}"
+        )
+    return value
+
+
 IsoDate = Annotated[date, BeforeValidator(_iso_date)]
+CaseDate = Annotated[date, BeforeValidator(_iso_date), AfterValidator(_case_day)]
 ClockTime = Annotated[time, BeforeValidator(_clock_time)]
 
 
@@ -76,6 +125,11 @@ def _message(error: dict[str, Any]) -> str:
         return "required field is missing"
     if kind == "extra_forbidden":
         return "unknown field"
+    if kind == "string_too_long":
+        return (
+            f"is {len(error['input']):,} characters long; at most"
+            f" {error['ctx']['max_length']:,} fit here"
+        )
     msg = str(error["msg"])
     return msg.removeprefix("Value error, ")
 

@@ -15,12 +15,25 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from generator.models.base import ClockTime, IsoDate, Model
+from generator.models.base import (
+    FULL_TEXT,
+    CaseDate,
+    CaseModel,
+    ClockTime,
+    Link,
+    Paragraph,
+    Title,
+)
 from generator.models.facts import Facts
 from generator.models.layers import LAYERS
 from generator.safe_markdown import problem as markdown_problem
 
 SCHEMA_VERSION = 1
+
+# The most days ahead a case's lead time may reach (a copy deadline, a request for an
+# interpreter): longer than any notice period, so larger is a typo, and the schedule counts
+# such lead times back from the hearing a day at a time.
+LEAD_DAYS = 90
 
 CaseId = str
 
@@ -62,7 +75,7 @@ class Weekday(StrEnum):
     SUNDAY = "sunday"
 
 
-class Address(Model):
+class Address(CaseModel):
     """A postal address."""
 
     lines: list[str] = Field(min_length=1, description="Street lines, first to last.")
@@ -87,7 +100,7 @@ class Address(Model):
         return ", ".join([*self.lines, self.city, f"{self.state} {self.zip}"])
 
 
-class Person(Model):
+class Person(CaseModel):
     """Someone named in the packet: an applicant, a contact, a signer, an affiant."""
 
     name: str = Field(min_length=1)
@@ -98,7 +111,7 @@ class Person(Model):
     email: str | None = None
 
 
-class Accommodation(Model):
+class Accommodation(CaseModel):
     """Whom to ask for an interpreter or another accommodation at the hearing, and how far ahead.
 
     Every notice carries the line; what the case leaves out comes from `contact` and from the
@@ -108,12 +121,17 @@ class Accommodation(Model):
 
     contact: Person | None = Field(None, description="Whom to ask; default: the case's `contact`.")
     relay: str | None = Field(None, description='A TTY number or relay service: "711".')
-    days_before: int | None = Field(None, ge=1, description="Requests by N days before.")
+    days_before: int | None = Field(
+        None, ge=1, le=LEAD_DAYS, description="Requests by N days before."
+    )
     business_days_before: int | None = Field(
-        None, ge=1, description="Requests by N business days before."
+        None, ge=1, le=LEAD_DAYS, description="Requests by N business days before."
     )
     hours_before: int | None = Field(
-        None, ge=1, description="Requests by N hours before (counted as whole days)."
+        None,
+        ge=1,
+        le=LEAD_DAYS * 24,
+        description="Requests by N hours before (counted as whole days).",
     )
 
     @model_validator(mode="after")
@@ -132,7 +150,7 @@ class Applicant(Person):
     is_owner: bool | None = Field(None, description="Whether the applicant owns the land.")
 
 
-class Area(Model):
+class Area(CaseModel):
     """The area of a parcel."""
 
     value: float = Field(gt=0)
@@ -144,20 +162,20 @@ class Area(Model):
         return f"{self.value:,g} {unit}"
 
 
-class Parcel(Model):
+class Parcel(CaseModel):
     """One subject parcel of a map amendment."""
 
     id: str = Field(min_length=1, description="Assessor's parcel id (plat/lot, APN, PIN).")
     address: str | None = None
-    legal_description: str | None = None
-    approximate_location: str | None = None
+    legal_description: Paragraph | None = None
+    approximate_location: Paragraph | None = None
     area: Area | None = None
     current_district: str | None = None
     proposed_district: str | None = None
     owner: str | None = None
 
 
-class StandardsChange(Model):
+class StandardsChange(CaseModel):
     """How a text change alters development standards: units, height, stories, setbacks, uses."""
 
     units_or_floor_area_pct: float | None = Field(None, ge=0)
@@ -167,7 +185,7 @@ class StandardsChange(Model):
     permitted_uses_changed: bool = False
 
 
-class LotStandard(Model):
+class LotStandard(CaseModel):
     """A minimum lot area or frontage of one district, before and after the change."""
 
     district: str = Field(description="The district code as the parcel layer writes it.")
@@ -175,25 +193,27 @@ class LotStandard(Model):
     frontage_ft: tuple[float, float] | None = Field(None, description="[before, after].")
 
 
-class Amendment(Model):
+class Amendment(CaseModel):
     """What is proposed, in the words a notice will print."""
 
     kind: AmendmentKind
-    title: str = Field(min_length=1)
+    title: Title = Field(min_length=1)
     affects_districts_generally: bool = False
     initiated_by: Initiator
-    summary: str = Field(min_length=1)
-    intent_and_effect: str | None = None
-    full_text: str | None = Field(None, description="Markdown text of a text amendment.")
+    summary: Paragraph = Field(min_length=1)
+    intent_and_effect: Paragraph | None = None
+    full_text: str | None = Field(
+        None, max_length=FULL_TEXT, description="Markdown text of a text amendment."
+    )
     print_full_text: bool = Field(
         False, description="Print the full text in the newspaper notice instead of a summary."
     )
     sections_amended: list[str] = Field(default_factory=list)
-    proposed_use: str | None = None
+    proposed_use: Paragraph | None = None
     conditional_district: bool = False
     standards_change: StandardsChange | None = None
     makes_lots_nonconforming: bool = False
-    merger_clause: str | None = Field(
+    merger_clause: Paragraph | None = Field(
         None, description="The merger clause that nonconforming lots become subject to."
     )
     lot_standards: list[LotStandard] = Field(
@@ -219,46 +239,46 @@ class Amendment(Model):
         return self
 
 
-class RemoteAttendance(Model):
+class RemoteAttendance(CaseModel):
     """How to attend or speak remotely."""
 
-    url: str | None = None
+    url: Link | None = None
     phone: str | None = None
     meeting_id: str | None = None
-    instructions: str | None = None
+    instructions: Paragraph | None = None
 
 
-class Hearing(Model):
+class Hearing(CaseModel):
     """One public hearing on the amendment."""
 
     body: Body
     body_name: str = Field(min_length=1, description='As printed: "City Council".')
-    date: IsoDate
+    date: CaseDate
     start_time: ClockTime
     place: str = Field(min_length=1, description='The room and building: "Council Chambers".')
     address: Address
     remote: RemoteAttendance | None = None
-    vote_date: IsoDate | None = Field(None, description="When the body votes, if not that day.")
+    vote_date: CaseDate | None = Field(None, description="When the body votes, if not that day.")
 
 
-class Examination(Model):
+class Examination(CaseModel):
     """Where and when the proposal can be examined and copied."""
 
     place: str
     address: Address | None = None
-    hours: str
-    url: str | None = None
+    hours: Title
+    url: Link | None = None
 
 
-class PublicationDeadline(Model):
+class PublicationDeadline(CaseModel):
     """How long before an issue the paper needs copy."""
 
-    days_before: int = Field(ge=0)
+    days_before: int = Field(ge=0, le=LEAD_DAYS)
     time: ClockTime | None = None
     business_days: bool = False
 
 
-class Newspaper(Model):
+class Newspaper(CaseModel):
     """The newspaper that carries the legal notice; what it states wins over its profile."""
 
     name: str | None = None
@@ -276,10 +296,10 @@ class Newspaper(Model):
         return self
 
 
-class GisLayer(Model):
+class GisLayer(CaseModel):
     """A GIS layer the recipients and map capabilities read."""
 
-    path: str
+    path: Link
     layer: str | None = None
     crs: str | None = Field(None, description='The layer\'s CRS, e.g. "EPSG:3438".')
     fields: dict[str, str] = Field(default_factory=dict, description="Our name -> layer field.")
@@ -287,10 +307,10 @@ class GisLayer(Model):
         default_factory=dict,
         description="Only features whose field (our name) has one of these values.",
     )
-    as_of: IsoDate | None = None
+    as_of: CaseDate | None = None
 
 
-class Gis(Model):
+class Gis(CaseModel):
     """Layers of the county or city GIS and the projected CRS to measure in (feet)."""
 
     measure_crs: str | None = None
@@ -323,7 +343,7 @@ class Gis(Model):
         return self
 
 
-class PostingPlace(Model):
+class PostingPlace(CaseModel):
     """A place where the notice is posted."""
 
     name: str
@@ -331,61 +351,66 @@ class PostingPlace(Model):
     kind: Literal["clerk_office", "municipal_building", "public_place", "property", "website"]
 
 
-class SignSpec(Model):
+# A sign is laid out at print size on one PDF page, and a PDF page is at most 200 in a side.
+SignSide = Annotated[float, Field(ge=1, le=200)]
+
+
+class SignSpec(CaseModel):
     """The posted sign, where the law leaves its size or reading distance to the municipality."""
 
-    size_in: tuple[Annotated[float, Field(gt=0)], Annotated[float, Field(gt=0)]] | None = Field(
+    size_in: tuple[SignSide, SignSide] | None = Field(
         None, description="Width and height in inches, e.g. [96, 48] for a 4 by 8 ft panel."
     )
     legible_from_ft: float | None = Field(
         None,
         gt=0,
+        le=1_000,  # wider than any street; the sign is laid out at this scale
         description="The reading distance, where the law names none (the street's width).",
     )
 
 
-class Mail(Model):
+class Mail(CaseModel):
     """How mailed notice is sent."""
 
     mail_class: Literal["first_class", "certified"] = "first_class"
     sender: Person | None = None
 
 
-class Notary(Model):
+class Notary(CaseModel):
     """The notary who takes an affiant's oath."""
 
     name: str | None = None
     county: str | None = None
     state: str | None = None
-    commission_expires: IsoDate | None = None
+    commission_expires: CaseDate | None = None
 
 
-class RegisteredPerson(Model):
+class RegisteredPerson(CaseModel):
     """A person registered with the municipality to receive notice."""
 
     name: str
     address: Address
 
 
-class AddedRecipient(Model):
+class AddedRecipient(CaseModel):
     """A recipient the clerk adds to the list by hand (an owner the list missed, a neighbour)."""
 
     name: str
     address: Address
-    reason: str
+    reason: Paragraph
     parcels: list[str] = Field(default_factory=list)
 
 
-class MapImage(Model):
+class MapImage(CaseModel):
     """A map of the change the clerk supplies until the GIS capability draws one."""
 
-    image: str = Field(description="Path to a PNG, JPEG or SVG, relative to the case file.")
-    caption: str | None = None
-    alt: str | None = None
+    image: Link = Field(description="Path to a PNG, JPEG or SVG, relative to the case file.")
+    caption: Paragraph | None = None
+    alt: Paragraph | None = None
     shows: list[str] = Field(default_factory=list)
 
 
-class Options(Model):
+class Options(CaseModel):
     """Choices for this case: the general ones below, and the options its packs declare.
 
     An option of the law (a sign the municipality may post, an alternative to letters) is
@@ -393,7 +418,7 @@ class Options(Model):
     case refuses an option that no pack of its jurisdiction declares.
     """
 
-    model_config = ConfigDict(**Model.model_config | {"extra": "allow"})
+    model_config = ConfigDict(**CaseModel.model_config | {"extra": "allow"})
 
     recipient_order: Literal["owner", "street"] = Field(
         "owner", description="Order of the mailing list."
@@ -417,7 +442,7 @@ class Options(Model):
         return Options.model_validate({**self.model_dump(), option_id: value})
 
 
-class Case(Model):
+class Case(CaseModel):
     """One zoning-amendment case, as the clerk writes it."""
 
     schema_version: Literal[1] = SCHEMA_VERSION
@@ -429,14 +454,16 @@ class Case(Model):
     applicant: Applicant
     owners: list[Person] = Field(default_factory=list, description="Owners, if not the applicant.")
     parcels: list[Parcel] = Field(default_factory=list)
-    area_description: str | None = Field(None, description="A general description of the area.")
+    area_description: Paragraph | None = Field(
+        None, description="A general description of the area."
+    )
     hearings: list[Hearing] = Field(min_length=1)
     examination: Examination
     contact: Person
     accommodation: Accommodation = Field(default_factory=Accommodation)
     newspaper: Newspaper | None = None
-    petition_received: IsoDate | None = None
-    as_of: IsoDate | None = Field(
+    petition_received: CaseDate | None = None
+    as_of: CaseDate | None = Field(
         None,
         description="The day deadlines are judged from (default: today); acts due before it are late.",
     )

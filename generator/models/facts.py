@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from generator.models.base import Model
+from generator.models.base import CaseModel
 
 
-class Holder(Model):
+class Holder(CaseModel):
     """A holder of a recorded conservation or preservation restriction, or an agency."""
 
     name: str
     address: str | None = None
 
 
-class Facts(Model):
+class Facts(CaseModel):
     """Stated facts that triggers read. `None` means "not stated"."""
 
     in_high_noise_or_accident_zone: bool | None = None

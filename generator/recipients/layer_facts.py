@@ -88,7 +88,9 @@ def _answer(
             name = text(row[fields.name])
             if name and name not in found:
                 address = text(row.get(fields.address)) if fields.address else ""
-                found[name] = Holder(name=name, address=address or None)
+                # Built, not validated: a case's holder is bounded in length, a layer's is
+                # bounded where it is printed.
+                found[name] = Holder.model_construct(name=name, address=address or None)
         result.computed_facts[fact] = [*found.values()]
         known = [h.name for h in stated]
         if declared.compare_with_case and stated and set(known) != set(found):
