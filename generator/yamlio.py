@@ -31,7 +31,7 @@ _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9]*)?)([eE][-+]?[0-9]+)?\
 _NULL = {"", "~", "null", "Null", "NULL"}
 
 # The largest real inputs are rule packs of 40 KB and cases of 5 KB. 1 MB holds a case with the
-# longest full text a case may give (50,000 characters) and two thousand parcels besides, and
+# longest full text a case may give (120,000 characters) and two thousand parcels besides, and
 # PyYAML's pure-Python parser (needed for positions and limits) reads it in about ten seconds.
 MAX_BYTES = 1_000_000
 # The deepest pack nests 10 levels; PyYAML's composer recurses, ~3 frames a level.

@@ -30,15 +30,15 @@ class Model(BaseModel):
 # letter; past these bounds a field was pasted by mistake, and no notice could hold it (a
 # 200,000-character title took minutes to lay out, WeasyPrint's line breaking being quadratic in
 # the length of a paragraph). A name, an address line or a place is one line of a letter.
-SHORT = 200
+SHORT = 300
 # A title is a sentence; a link or a file path is as long as a browser or the disk allows.
 TITLE = 1_000
 LINK = 4_096
 # A paragraph of a notice: a summary, a metes-and-bounds legal description.
-PARAGRAPH = 10_000
-# The full text of an amendment, printed in the notices: some 20 pages. A longer amendment is
+PARAGRAPH = 20_000
+# The full text of an amendment, printed in the notices: some 50 pages. A longer amendment is
 # noticed by its summary, with the full text at the place of examination.
-FULL_TEXT = 50_000
+FULL_TEXT = 120_000
 
 Title = Annotated[str, Field(max_length=TITLE)]
 Link = Annotated[str, Field(max_length=LINK)]
