@@ -2,7 +2,7 @@
 outside --out, hostile strings literal, exit 0/1/2 and never a traceback.
 
 CI runs a few fixed examples per sample; `make fuzz` runs many (tests/fuzzing.py says how). A
-failure prints `Mutant(...)`: paste it into KNOWN below as a regression test.
+failure prints `Mutant(...)`: paste it into FOUND below as a regression test.
 """
 
 from __future__ import annotations
@@ -82,45 +82,38 @@ def test_the_oracle_lets_escaped_text_pass(tmp_path: Path, name: str, text: str)
     fuzzing.check_inert(tmp_path / name)
 
 
-def known(id_: str, mutant: Mutant, reason: str) -> object:
-    """A failure `make fuzz` found, kept until its fix merges (then drop the mark)."""
-    mark = pytest.mark.xfail(strict=True, raises=AssertionError, reason=reason)
-    return pytest.param(mutant, id=id_, marks=mark)
-
-
 JS_LINK = "[the code](javascript:alert(document.cookie))"
-# What `make fuzz` found on the code of 2026-12-02 (minimised by hand), each one exit 70 with a
-# traceback or a live link; items of issue 14 that are fixed apart from the fuzzer.
-KNOWN = [
-    known(
-        "a-long-case-number-overflows-the-docx-title",
+# What `make fuzz` found (minimised by hand): each was exit 70 with a traceback, or a live link.
+# A failure not fixed yet goes here with
+# `marks=pytest.mark.xfail(strict=True, raises=AssertionError, reason=...)`, dropped with the fix.
+FOUND = [
+    pytest.param(  # was a ValueError in python-docx: a Word title over 255 characters
         Mutant("ok-2027-text-01", (("set", ("case_number",), "ZTA-" + "W" * 240),)),
-        "ValueError at docx/opc/coreprops.py: a Word title over 255 characters (case number)",
+        id="a-case-number-too-long-for-the-docx-title",
     ),
-    known(
-        "a-hearing-in-year-1",
+    pytest.param(  # the longest case number the input allows still makes a Word title
+        Mutant("ok-2027-text-01", (("set", ("case_number",), "ZTA-" + "W" * 196),)),
+        id="the-longest-case-number",
+    ),
+    pytest.param(  # was an OverflowError counting business days back
         Mutant("ok-2027-text-01", (("set", ("hearings", 0, "date"), "0001-01-01"),)),
-        "item 7: OverflowError at legal_calendar.py (business_days_before)",
+        id="a-hearing-in-year-1",
     ),
-    known(
-        "as-of-in-year-9999",
+    pytest.param(  # was an OverflowError judging lateness
         Mutant("ok-2027-text-01", (("set", ("as_of",), "9999-12-31"),)),
-        "item 7: OverflowError at schedule/lateness.py (earliest_lawful_hearing)",
+        id="as-of-in-year-9999",
     ),
-    known(
-        "a-petition-received-in-year-9999",
+    pytest.param(  # was an OverflowError in dateutil's relativedelta
         Mutant("ok-2027-map-01", (("set", ("petition_received",), "9999-12-31"),)),
-        "item 7: OverflowError in dateutil's relativedelta",
+        id="a-petition-received-in-year-9999",
     ),
-    known(
-        "a-copy-deadline-of-10**30-days",
+    pytest.param(  # was an OverflowError setting the copy deadline
         Mutant(
             "ok-2027-text-01", (("set", ("newspaper", "copy_deadline", "days_before"), 10**30),)
         ),
-        "item 7: OverflowError at schedule/counting.py (_copy); numbers need bounds",
+        id="a-copy-deadline-of-10**30-days",
     ),
-    known(
-        "a-javascript-link-in-the-full-text",
+    pytest.param(  # was a live javascript: link in newspaper_notice.html
         Mutant(
             "ok-2027-text-01",
             (
@@ -128,21 +121,40 @@ KNOWN = [
                 ("set", ("amendment", "print_full_text"), True),
             ),
         ),
-        "item 2: a live javascript: link in newspaper_notice.html",
+        id="a-javascript-link-in-the-full-text",
     ),
-    known(
-        "nbsp-in-the-full-text",
+    pytest.param(  # was a ParseError (undefined entity) rendering the Markdown
         Mutant("ok-2027-text-01", (("set", ("amendment", "full_text"), "&nbsp;"),)),
-        "item 7: ParseError at render/markdown_text.py (undefined entity)",
+        id="nbsp-in-the-full-text",
     ),
-    known(
-        "an-image-in-the-full-text",
+    pytest.param(  # was a ParseError (mismatched tag) rendering the Markdown
         Mutant("ok-2027-text-01", (("set", ("amendment", "full_text"), "![map](map.png)"),)),
-        "item 7: ParseError at render/markdown_text.py (mismatched tag)",
+        id="an-image-in-the-full-text",
+    ),
+    pytest.param(
+        Mutant("ok-2027-text-01", (("set", ("timezone",), "text"),)),
+        id="an-unknown-time-zone",
+        marks=pytest.mark.xfail(
+            strict=True, raises=AssertionError, reason="exit 70: ZoneInfoNotFoundError"
+        ),
+    ),
+    pytest.param(
+        Mutant("ok-2027-text-01", (("set", ("timezone",), "America/New_York ../"),)),
+        id="a-time-zone-that-is-a-path",
+        marks=pytest.mark.xfail(
+            strict=True, raises=AssertionError, reason="exit 70: ValueError from ZoneInfo"
+        ),
+    ),
+    pytest.param(
+        Mutant("az-2027-map-01", (("set", ("gis", "measure_crs"), "EPSG:0"),)),
+        id="an-unknown-measuring-crs",
+        marks=pytest.mark.xfail(
+            strict=True, raises=AssertionError, reason="exit 70: pyproj CRSError"
+        ),
     ),
 ]
 
 
-@pytest.mark.parametrize("mutant", KNOWN)
+@pytest.mark.parametrize("mutant", FOUND)
 def test_a_mutant_the_fuzzer_found(mutant: Mutant) -> None:
     fuzzing.check(mutant)
