@@ -222,7 +222,10 @@ def refused(tmp_path: Path, text: str) -> str:
             "|\n    Intro.\n\n    See ![the table](table.png).",
             "line 3 of the text: an image (the table: table.png)",
         ),
-        ('"Section 1.\\n\\nBell \\a here."', "line 3 of the text holds the character U+0007"),
+        (
+            '"Section 1.\\n\\nBell \\a here."',
+            "contains the character U+0007, which no notice can print",
+        ),
         (
             '"' + "> " * 30 + 'deep"',
             "line 1 of the text: lists or quotations are nested too deeply",

@@ -98,7 +98,8 @@ def render(
         for pr in tpl.docx.element.body.iter(f"{{{_WP}}}docPr"):
             pr.set("descr", context["map"]["alt"])
     props = tpl.docx.core_properties
-    props.title = title
+    # Word's title property holds 255 characters; the document itself says the whole title.
+    props.title = title if len(title) <= 255 else title[:254] + "…"
     out = io.BytesIO()
     tpl.save(out)
     return normalize(out.getvalue())
