@@ -12,6 +12,7 @@ from enum import StrEnum
 from pathlib import Path
 from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
@@ -483,6 +484,20 @@ class Case(CaseModel):
         default_factory=list, description="Recipients added by hand, each with the reason."
     )
     options: Options = Field(default_factory=Options)
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str | None) -> str | None:
+        # Deadlines at a clock time are counted in this zone: an unknown one cannot be guessed.
+        if value is None:
+            return value
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(
+                f"{value[:60]!r} is not a time zone of the IANA database, such as 'America/New_York'"
+            ) from None
+        return value
 
     @field_validator("hearings")
     @classmethod
