@@ -167,7 +167,10 @@ def start(case: Path, out: Path) -> subprocess.Popen[str]:
 def children(pid: int) -> list[int]:
     out = []
     for task in Path(f"/proc/{pid}/task").glob("*/children"):
-        out += [int(c) for c in task.read_text().split()]
+        try:
+            out += [int(c) for c in task.read_text().split()]
+        except FileNotFoundError:  # the thread ended between the listing and the read
+            continue
     return out
 
 
@@ -181,7 +184,8 @@ def alive(pid: int) -> bool:
 
 def in_lint(proc: subprocess.Popen[str], out: Path) -> list[int]:
     """Wait until the build is in its lint step (its staged documents written, its linter's
-    workers all started); return the workers' ids."""
+    workers all started) and hold it there: its workers are stopped (SIGSTOP), so on an idle
+    machine the lint cannot finish before the test's signal lands. Return the workers' ids."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         assert proc.poll() is None, proc.communicate()
@@ -191,6 +195,8 @@ def in_lint(proc: subprocess.Popen[str], out: Path) -> list[int]:
         else:  # no workers: the staged notices are there
             started = bool(list(out.glob(".ok-2027-text-01.staging-*/newspaper_notice.txt")))
         if started:
+            for worker in workers:
+                os.kill(worker, signal.SIGSTOP)
             time.sleep(0.2)  # past the fork (a signal that lands inside it is lost)
             return workers
         time.sleep(0.01)
@@ -226,8 +232,12 @@ def test_a_build_killed_or_interrupted_in_its_lint_step_leaves_the_previous_pack
 
     # Ctrl-C in the lint step: the staging folder is removed on the way out.
     interrupted = start(changed, out)
-    in_lint(interrupted, out)
+    held = in_lint(interrupted, out)
     interrupted.send_signal(signal.SIGINT)
+    time.sleep(0.5)
+    for worker in held:  # let the workers end their document, as after a real Ctrl-C
+        if alive(worker):
+            os.kill(worker, signal.SIGCONT)
     assert interrupted.wait(60) != 0
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == before
     assert leftovers(out) == []
@@ -237,6 +247,9 @@ def test_a_build_killed_or_interrupted_in_its_lint_step_leaves_the_previous_pack
     workers = in_lint(killed, out)
     killed.kill()
     killed.wait()
+    for worker in workers:  # held before it armed its parent-death signal: it must see it alone
+        if alive(worker):
+            os.kill(worker, signal.SIGCONT)
     deadline = time.monotonic() + 10
     while any(map(alive, workers)) and time.monotonic() < deadline:
         time.sleep(0.05)

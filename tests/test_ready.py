@@ -263,7 +263,7 @@ def test_a_hearing_on_christmas_is_shown_by_the_build_and_kept_in_the_manifest(
     hearings = yaml.safe_load((CASES / "ep-2027-za-03.yaml").read_text())["hearings"]
     hearings[0]["date"] = "2027-12-25"
     case = _variant(tmp_path, "ep-2027-za-03", hearings=hearings)
-    run = notices("build", str(case), "--out", str(tmp_path / "out"))
+    run = notices("build", "-v", str(case), "--out", str(tmp_path / "out"))
     assert run.returncode == 0, run.stdout + run.stderr  # a warning: the packet stays ready
     assert "warning SCHED002" in run.stdout and "Christmas Day" in run.stdout
     manifest = json.loads((tmp_path / "out" / "ep-2027-za-03" / "manifest.json").read_text())
