@@ -220,11 +220,12 @@ def _case_day(value: Any) -> Any:
     """Refuse an `--as-of` day outside the years a case's days may take, as the case's own."""
     if value is None:
         return None
-    from generator.models.base import CASE_YEARS
+    from generator.models.base import case_day
 
-    first, last = CASE_YEARS
-    if not first <= value.year <= last:
-        raise click.BadParameter(f"a case's days lie in {first}-{last}")
+    try:
+        case_day(value.date())
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
     return value
 
 

@@ -28,6 +28,7 @@ import sys
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping
 from pathlib import Path
+from typing import BinaryIO
 
 from generator.errors import Problem, UserError
 from generator.writer import write
@@ -94,23 +95,25 @@ def previous_hashes(folder: Path) -> dict[str, str]:
 
 def sha256_regular(path: Path) -> str | None:
     """The sha256 of `path` if it is a regular file (never through a link, a FIFO or a device)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC)
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        return hashlib.file_digest(handle, "sha256").hexdigest()
+    with _regular(path) as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest() if handle else None
 
 
 def _read_regular(path: Path) -> bytes | None:
+    with _regular(path) as handle:
+        return handle.read() if handle else None
+
+
+@contextlib.contextmanager
+def _regular(path: Path) -> Iterator[BinaryIO | None]:
+    """`path` open for reading if it is a regular file, else None; never through a link."""
     try:
         fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC)
     except OSError:
-        return None
+        yield None
+        return
     with os.fdopen(fd, "rb") as handle:
-        return handle.read() if stat.S_ISREG(os.fstat(fd).st_mode) else None
+        yield handle if stat.S_ISREG(os.fstat(fd).st_mode) else None
 
 
 def _stage(

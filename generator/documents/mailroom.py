@@ -189,32 +189,11 @@ def address(
     the delivery address line and the city, state and ZIP line (§ 343.1) - under as much of the
     name as there is room for, and the block is not `whole`.
     """
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    face = font()
     name = addressee(r)
     parts = [name.name, *r.lines, last_line(r)]
-    size = largest
-    while True:
-
-        def fits(line: str, size: float = size) -> bool:
-            return stringWidth(line, face, size) <= width and (not postal or _postal(line))
-
-        room = int(height / (size * leading) + 1e-9)
-        # A word is broken to fit the width only at the least size: a smaller size comes first.
-        breaks = _any if size <= MIN_SIZE else _too_long if postal else _never
-        lines: list[str] | None = []
-        for part in parts:
-            wrapped = wrap(part, fits, room + 1, breaks=breaks)
-            if wrapped is None or lines is None:
-                lines = None
-                break
-            lines += [text for text, _ in wrapped]
-        if lines is not None and len(lines) <= room:
-            return Block(lines, size, True, name)
-        if size <= MIN_SIZE:
-            break
-        size = max(MIN_SIZE, size - 0.5)
+    lines, size, room, fits = _set(parts, width, height, largest, leading, postal=postal)
+    if lines is not None and len(lines) <= room:
+        return Block(lines, size, True, name)
     # Too much for the box: the last lines, under as much of the name as one line holds.
     rest = [text for part in parts[1:] for text, _ in wrap(part, fits) or []]
     first, *more = [text for text, _ in wrap(name.name, fits, 2) or []] or [""]
@@ -246,6 +225,20 @@ def fit(
     A word wider than the box is broken where the line is full. False when even the smallest
     size does not hold them all in the box's height.
     """
+    wrapped, size, room, _ = _set(lines, width, height, largest, 1.15, postal=False)
+    if wrapped is not None and len(wrapped) <= room:
+        return wrapped, size, True
+    return (wrapped or [])[: max(room, 1)], size, False
+
+
+def _set(
+    parts: list[str], width: float, height: float, largest: float, leading: float, *, postal: bool
+) -> tuple[list[str] | None, float, int, Callable[[str], bool]]:
+    """Set `parts` in the box as large as they fit, from `largest` down to MIN_SIZE.
+
+    Returns the wrapped lines (None, or more than `room` lines, when even MIN_SIZE does not hold
+    them), the size, the lines the box holds at that size, and the test a line passed there.
+    """
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     face = font()
@@ -253,21 +246,20 @@ def fit(
     while True:
 
         def fits(line: str, size: float = size) -> bool:
-            return stringWidth(line, face, size) <= width
+            return stringWidth(line, face, size) <= width and (not postal or _postal(line))
 
-        room = int(height / (size * 1.15) + 1e-9)
-        breaks = _any if size <= MIN_SIZE else _never
-        wrapped: list[str] | None = []
-        for line in lines:
-            more = wrap(line, fits, room + 1, breaks=breaks)
-            if more is None or wrapped is None:
-                wrapped = None
+        room = int(height / (size * leading) + 1e-9)
+        # A word is broken to fit the width only at the least size: a smaller size comes first.
+        breaks = _any if size <= MIN_SIZE else _too_long if postal else _never
+        lines: list[str] | None = []
+        for part in parts:
+            wrapped = wrap(part, fits, room + 1, breaks=breaks)
+            if wrapped is None or lines is None:
+                lines = None
                 break
-            wrapped += [text for text, _ in more]
-        if wrapped is not None and len(wrapped) <= room:
-            return wrapped, size, True
-        if size <= MIN_SIZE:
-            return (wrapped or [])[: max(room, 1)], size, False
+            lines += [text for text, _ in wrapped]
+        if (lines is not None and len(lines) <= room) or size <= MIN_SIZE:
+            return lines, size, room, fits
         size = max(MIN_SIZE, size - 0.5)
 
 

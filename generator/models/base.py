@@ -105,7 +105,8 @@ def _clock_time(value: Any) -> time:
 CASE_YEARS = (2000, 2099)
 
 
-def _case_day(value: date) -> date:
+def case_day(value: date) -> date:
+    """`value`, if it lies in CASE_YEARS; else ValueError saying so."""
     first, last = CASE_YEARS
     if not first <= value.year <= last:
         raise ValueError(
@@ -115,7 +116,7 @@ def _case_day(value: date) -> date:
 
 
 IsoDate = Annotated[date, BeforeValidator(_iso_date)]
-CaseDate = Annotated[date, BeforeValidator(_iso_date), AfterValidator(_case_day)]
+CaseDate = Annotated[date, BeforeValidator(_iso_date), AfterValidator(case_day)]
 ClockTime = Annotated[time, BeforeValidator(_clock_time)]
 
 
