@@ -207,7 +207,7 @@ def run_lint(path: Path, notice: Notice, packs: Packs) -> Any:
 
     options: dict[str, Any] = {"jurisdiction": notice.pack, "kind": notice.kind, "on": notice.on}
     if "packs" in inspect.signature(lint).parameters:
-        return lint([path], packs=notice.packs, **options)
+        return lint([path], packs=notice.packs if notice.packs.is_dir() else None, **options)
     with _environ("NOTICES_JURISDICTIONS", str(packs.root)):
         return lint([path], **options)
 
@@ -287,7 +287,7 @@ def measure(
                 failed.append((notice.path.name, " ".join(str(exc).split())))
                 continue
             rows += compare(notice, result.findings, topics)
-        for notice in notices[:cli_sample]:
+        for notice in tiny_sample(notices, cli_sample):  # across states
             if notice.path.name in dict(failed):
                 continue
             path = Path(tmp) / f"{notice.path.stem}.txt"
@@ -442,16 +442,18 @@ def as_text(m: Measured, markdown: bool = False) -> str:
         f"{sub}Disagreements ({len(m.disagreements)})",
         "",
     ]
+    by_file: dict[str, list[Row]] = {}
     for r in m.disagreements:
-        bullet = "- " if markdown else "  "
-        out.append(
-            f"{bullet}{r.file}: {r.topic}: expected {r.expected}, linter {r.got} [{r.outcome}]"
-        )
-        indent = "  - " if markdown else "      "
-        if r.why:
-            out.append(f"{indent}why: {r.why}")
-        if r.notes:
-            out.append(f"{indent}notes: {r.notes}")
+        by_file.setdefault(r.file, []).append(r)
+    item, detail = ("- ", "  - ") if markdown else ("  ", "      ")
+    for file, rows in by_file.items():
+        out.append(f"{item}{file}")
+        for r in rows:
+            out.append(f"{detail}{r.topic}: expected {r.expected}, linter {r.got} [{r.outcome}]")
+            if r.why:
+                out.append(f"{detail}  why: {r.why}")
+        if rows[0].notes:
+            out.append(f"{detail}notes: {rows[0].notes}")
     if m.failed or m.broken:
         out += ["", f"{sub}Not measured ({len(m.failed) + len(m.broken)})", ""]
         out += [f"  {f}: corpus file unreadable: {w}" for f, w in m.broken]
@@ -461,7 +463,8 @@ def as_text(m: Measured, markdown: bool = False) -> str:
         "",
         f"single-file lint wall time: lint() median {lint_ms if lint_ms is not None else 'n/a'} ms"
         f" over {len(m.seconds)} notices in one process; `notices lint FILE` median"
-        f" {cli_s if cli_s is not None else 'n/a'} s over {s['cli_timed']} (start-up included)",
+        f" {cli_s if cli_s is not None else 'n/a'} s over {s['cli_timed']} (start-up included;"
+        f" load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)",
     ]
     return "\n".join(out)
 
