@@ -354,12 +354,12 @@ def _median(values: list[float]) -> float | None:
 def summary(m: Measured) -> dict[str, Any]:
     """The headline figures."""
     total = m.tally()["all"] if m.rows else Tally()
-    linted = {r.file for r in m.rows}
+    linted = len(m.seconds)  # one time a notice linted
     lint_ms = _median(m.seconds)
     cli_s = _median(m.cli_seconds)
     return {
         "notices": len(m.notices),
-        "linted": len(linted),
+        "linted": linted,
         "states": len({n.state for n in m.notices}),
         "precision": total.precision,
         "recall": total.recall,
@@ -382,7 +382,7 @@ def as_json(m: Measured) -> str:
                              "recall": t.recall} for k, t in m.tally(lambda r: r.state).items()},
             "by_topic": {k: {**t.counts, "notices": t.notices, "precision": t.precision,
                              "recall": t.recall} for k, t in m.tally(lambda r: r.topic).items()},
-            "disagreements": [asdict(r) for r in m.disagreements],
+            "disagreements": [{**asdict(r), "outcome": r.outcome} for r in m.disagreements],
             "could_not_lint": [{"file": f, "why": w} for f, w in m.failed],
             "unreadable": [{"file": f, "why": w} for f, w in m.broken],
             "lint_seconds": m.seconds,
