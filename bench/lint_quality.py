@@ -46,6 +46,7 @@ CLI_SAMPLE = 5  # notices timed as `notices lint FILE` (each a new process, ~1 s
 MISSING, PRESENT, UNDECIDED, NOT_REQUIRED = "missing", "present", "undecided", "not required"
 EXPECTED = {False: MISSING, True: PRESENT, "undecided": UNDECIDED}
 CLAUSE_MISSING, NEEDS_CASE = "NL001", "NL016"
+WRONG_NL016 = "NL016 wrong"  # "needs the case" of a clause the law decides or does not require
 
 
 @dataclass(frozen=True)
@@ -77,10 +78,17 @@ class Row:
 
     @property
     def outcome(self) -> str:
-        """TP, FP, FN or TN for a decided clause; agree or disagree for an undecided one."""
+        """TP, FP, FN or TN by whether an NL001 was right; agree or disagree on an undecided one.
+
+        A clause the law decides that the linter calls undecided counts for precision and recall
+        as not said missing (FN or TN) and is listed among the disagreements; one the law does
+        not require that the linter calls undecided is "needless" (listed, outside the figures).
+        """
         if self.expected == UNDECIDED:
             return "agree" if self.got == UNDECIDED else "disagree"
         said = self.got == MISSING
+        if self.expected == NOT_REQUIRED:
+            return "FP" if said else "needless"  # "needs the case" of a rule that does not apply
         if self.expected == MISSING:
             return "TP" if said else "FN"
         return "FP" if said else "TN"
@@ -96,6 +104,8 @@ class Tally:
     def add(self, row: Row) -> None:
         """Count one row."""
         self.counts[row.outcome] = self.counts.get(row.outcome, 0) + 1
+        if row.got == UNDECIDED and row.expected != UNDECIDED:
+            self.counts[WRONG_NL016] = self.counts.get(WRONG_NL016, 0) + 1
 
     def __getitem__(self, outcome: str) -> int:
         return self.counts.get(outcome, 0)
@@ -260,7 +270,7 @@ class Measured:
     @property
     def disagreements(self) -> list[Row]:
         """Rows where the linter and the law differ."""
-        return [r for r in self.rows if r.outcome in ("FP", "FN", "disagree")]
+        return [r for r in self.rows if r.expected != r.got]
 
 
 def measure(
@@ -325,13 +335,15 @@ def _ratio(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.2f}"
 
 
-TABLE_HEAD = ["notices", "TP", "FP", "FN", "TN", "precision", "recall", "und. agree", "disagree"]
+TABLE_HEAD = ["notices", "TP", "FP", "FN", "TN", "precision", "recall", "und. agree", "disagree",
+              WRONG_NL016]  # fmt: skip
 
 
 def _table_rows(tallies: dict[str, Tally]) -> list[list[str]]:
     return [
         [name, str(t.notices), *(str(t[k]) for k in ("TP", "FP", "FN", "TN")),
-         _ratio(t.precision), _ratio(t.recall), str(t["agree"]), str(t["disagree"])]
+         _ratio(t.precision), _ratio(t.recall), str(t["agree"]), str(t["disagree"]),
+         str(t[WRONG_NL016])]
         for name, t in tallies.items()
     ]  # fmt: skip
 
@@ -366,6 +378,7 @@ def summary(m: Measured) -> dict[str, Any]:
         "TP": total["TP"], "FP": total["FP"], "FN": total["FN"], "TN": total["TN"],
         "undecided_agree": total["agree"],
         "undecided_disagree": total["disagree"],
+        "needless_undecided": total[WRONG_NL016],
         "lint_median_ms": None if lint_ms is None else round(lint_ms * 1000, 1),
         "cli_median_s": None if cli_s is None else round(cli_s, 3),
         "cli_timed": len(m.cli_seconds),
@@ -425,7 +438,8 @@ def as_text(m: Measured, markdown: bool = False) -> str:
         f"   recall {_ratio(s['recall'])} ({s['TP']} of {s['TP'] + s['FN']} missing clauses"
         f" caught)   target >= 0.95 each",
         f"undecided clauses (the case decides): {s['undecided_agree']} reported as such,"
-        f" {s['undecided_disagree']} not",
+        f" {s['undecided_disagree']} not; NL016 on a clause the law decides or does not"
+        f" require: {s['needless_undecided']}",
         "",
         f"{sub}Expected against what the linter said (clauses)",
         "",

@@ -84,7 +84,12 @@ def test_lint_quality_counts_each_clause_against_the_corpus(tmp_path: Path) -> N
     assert (summary["undecided_agree"], summary["undecided_disagree"]) == (0, 1)
     assert summary["cli_timed"] == 1 and summary["cli_median_s"] > 0
     assert got["by_topic"]["may_be_amended"]["TP"] == 1
-    wrong = {(d["file"], d["topic"], d["expected"], d["got"]) for d in got["disagreements"]}
+    # Left out: "needs the case" (NL016) of the pack's conditional rules this corpus omits.
+    wrong = {
+        (d["file"], d["topic"], d["expected"], d["got"])
+        for d in got["disagreements"]
+        if d["outcome"] != "needless"
+    }
     assert wrong == {
         ("ri-ep-2027-accommodation.yaml", "accommodation", "not required", "missing"),
         ("ri-ep-2027-accommodation.yaml", "noise_zone_statement", "undecided", "present"),
