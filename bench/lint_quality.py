@@ -10,7 +10,8 @@ FILE --jurisdiction PACK --kind KIND [--on DATE]` does) and compares, topic by t
   it is present or the law does not require it (a topic the corpus file does not list);
 - a missing clause without NL001 is an FN; a present one without NL001 a TN;
 - a topic the law leaves to the case (`present: undecided`) should be reported as such (NL016,
-  "needs the case to decide"): counted apart, agree or disagree, outside precision and recall.
+  "needs the case to decide"): counted apart, agree or disagree, outside precision and recall;
+  an NL016 on a clause the law decides, or does not require, is counted as "NL016 wrong".
 
 Prints precision and recall, the confusion tables per state and per clause topic, every
 disagreement with the corpus file's reason, and the single-file lint wall time (median over the
