@@ -369,12 +369,18 @@ def explain(jurisdiction: str | None, case_path: Path | None, on: Any, fmt: str)
     help="The case the documents give notice of: also check its facts, dates and recipients.",
 )
 @click.option("--jurisdiction", help="Without a case: the pack whose clauses to require.")
+@click.option(
+    "--packs",
+    type=click.Path(path_type=Path, file_okay=False, exists=True),
+    help="Without a case: a folder of packs, searched before jurisdictions/.",
+)
 @click.option("--kind", help="Without a case: the kind of document (e.g. newspaper_notice).")
 @click.option(
     "--on",
     type=click.DateTime(formats=["%Y-%m-%d"]),
     default=None,
-    help="Without a case: the law in force on this date (default: today).",
+    help="Without a case: the law in force on this date (default: the notice's publication"
+    " date, else its hearing date, else the first date it states, else today).",
 )
 @click.option(
     "--format",
@@ -394,6 +400,7 @@ def lint(
     paths: tuple[Path, ...],
     case_path: Path | None,
     jurisdiction: str | None,
+    packs: Path | None,
     kind: str | None,
     on: Any,
     fmt: str,
@@ -427,6 +434,7 @@ def lint(
             jurisdiction=jurisdiction,
             kind=kind,
             on=on.date() if on else None,
+            packs=packs,
         )
         render = {"text": report.text, "json": report.as_json, "sarif": report.sarif}[fmt]
         click.echo(render(result), nl=False)

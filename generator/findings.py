@@ -902,5 +902,23 @@ FINDINGS: dict[str, Declared] = {
             "A packet linted as built.",
             "The packet after its case file was edited.",
         ),
+        Declared(
+            "NL016",
+            "clause-undecided",
+            "info",
+            "lint",
+            "A clause rule may bind the document, but the linter could not decide it.",
+            "Linted without a case (`--jurisdiction`), a clause rule that applies only in some"
+            " cases (a `when` such as a map amendment's map) cannot be decided from the text: the"
+            " message says the condition in words, and `--case` decides it. A local rule with a"
+            " condition that supplements such a rule is named in the same finding. A clause the"
+            " pack recognises only by the case's facts (`checks.facts`), or by nothing at all, is"
+            " reported the same way rather than passed. The report counts these rules as"
+            " undecided, beside those checked and failed.",
+            FROM_RULE,
+            "A notice linted with its case.",
+            "An East Providence notice linted without a case: a map is required only for a"
+            " specific map change.",
+        ),
     )
 }

@@ -5,7 +5,11 @@ packet's files (`newspaper_notice-council.edited-1.docx` is a newspaper notice o
 hearing; `posting_notice-poster.pdf` is read as a sign). With a case (`--case`, or the case a
 packet's manifest names) the plan of the prepared case says which clauses, formats and deadlines
 bind each document, and the case's facts are checked too; with a jurisdiction alone, the clauses
-the pack requires of that kind of document in every case.
+the pack requires of that kind of document, merged with the local rules that supplement them
+(`rules.loader.snapshot`, as for a case), under the law in force on the notice's own date: the
+publication date it states, else its hearing's date, else the first date it writes with a year,
+else today (`--on` names another). A rule that applies only in some cases is reported as
+undecided (NL016), never silently dropped.
 """
 
 from __future__ import annotations
@@ -14,10 +18,12 @@ import csv
 import json
 import os
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import date
+from dataclasses import dataclass, field, replace
+from datetime import date, timedelta
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -31,18 +37,52 @@ from generator.kinds import DocumentKind
 from generator.lint import checks, limits
 from generator.lint.checks import Expect
 from generator.lint.extract import Extracted, check_format, extract
-from generator.models.pack import ClauseParams, ClauseTopic, FormatParams
+from generator.models.conditions import describe
+from generator.models.pack import ClauseParams, ClauseTopic, FormatParams, Rule
 from generator.paths import ROOT
 from generator.plan import DocumentPlan
 from generator.prepare import Prepared, prepare
 from generator.processes import NO_WORKERS, cpus, pool
-from generator.rules.loader import Binding
+from generator.rules.loader import Binding, ResolvedPack, Snapshot, resolve, snapshot
 
 # The documents a notice linter reads (as the registry declares them); the rest of a packet
 # (lists, labels, proofs) it does not.
 NOTICE_KINDS = tuple(dict.fromkeys(f.lint for d in DOCUMENTS for f in d.files if f.lint))
 FORMATS = (".txt", ".html", ".pdf", ".docx")
 _EDITED = re.compile(r"\.edited-\d+$")
+
+
+@dataclass(frozen=True)
+class Law:
+    """What binds a document linted without a case: a pack, as in force on one day."""
+
+    pack: ResolvedPack
+    on: date | None  # `--on`; None: the day the notice itself states
+    _eras: dict[date, Snapshot] = field(default_factory=dict, compare=False, repr=False)
+
+    @cached_property
+    def _starts(self) -> list[date]:
+        """The days on which some rule comes into force or leaves it: between two, one law."""
+        days = {date.min}
+        for r in self.pack.rules:
+            days |= {r.effective.from_} if r.effective.from_ else set()
+            days |= {r.effective.to + timedelta(days=1)} if r.effective.to else set()
+        return sorted(days)
+
+    def at(self, day: date) -> Snapshot:
+        """The pack's rules in force on `day`, merged (the snapshot of the first day of its era)."""
+        start = self._starts[bisect_right(self._starts, day) - 1]
+        if start not in self._eras:
+            self._eras[start] = snapshot(self.pack, None, start)
+        return self._eras[start]
+
+    def ready(self) -> None:
+        """Merge the rules of every era now, so that a forked worker only reads and checks.
+
+        The time the linter gives one document is then spent on that document.
+        """
+        for start in self._starts:
+            self.at(start)
 
 
 @dataclass(frozen=True)
@@ -56,14 +96,50 @@ class Target:
     formats: tuple[Binding[FormatParams], ...] = ()
     hearing: Any = None
     notice_ids: tuple[str, ...] = ()
+    law: Law | None = None  # without a case: the clauses are bound once the text is read
+
+
+@dataclass(frozen=True)
+class Judged:
+    """How one document was judged: the day whose law applied and why, and its clause rules."""
+
+    on: date | None
+    why: str
+    checked: int = 0  # clause rules checked
+    failed: int = 0  # of those, the rules the document fails
+    undecided: int = 0  # clause rules that may bind but could not be checked (NL016)
+
+    def describe(self) -> str:
+        """`law as of 2019-05-06, the hearing date the notice states; clause rules: ...`."""
+        law = f"law as of {self.on.isoformat()}, {self.why}" if self.on else self.why
+        return (
+            f"{law}; clause rules: {self.checked} checked, {self.failed} failed,"
+            f" {self.undecided} undecided"
+        )
 
 
 @dataclass
 class LintResult:
-    """The findings of one run, and the documents it read."""
+    """The findings of one run, the documents it read, and how each was judged."""
 
     findings: list[Finding]
     documents: list[str]
+    judged: dict[str, Judged] = field(default_factory=dict)  # by document path
+
+    @property
+    def checked(self) -> int:
+        """Clause rules checked, over every document."""
+        return sum(j.checked for j in self.judged.values())
+
+    @property
+    def failed(self) -> int:
+        """Clause rules failed, over every document."""
+        return sum(j.failed for j in self.judged.values())
+
+    @property
+    def undecided(self) -> int:
+        """Clause rules that could not be checked, over every document."""
+        return sum(j.undecided for j in self.judged.values())
 
     @property
     def errors(self) -> int:
@@ -84,10 +160,13 @@ def lint(
     kind: str | None = None,
     on: date | None = None,
     prepared: Prepared | None = None,
+    packs: Path | None = None,
 ) -> LintResult:
     """Lint files and packet folders; raise `UserError` for a path or option that cannot be used.
 
     `prepared` is the case already prepared (as `notices build` has it), in place of `case_path`.
+    Without a case, `jurisdiction` names the pack, looked for in `packs` (a folder of packs)
+    before the project's; `on` is the day whose law applies (default: the notice's own date).
     """
     files: list[Path] = []
     packets: list[Path] = []
@@ -109,17 +188,28 @@ def lint(
                 if case_path:
                     break
         prepared = prepare(case_path) if case_path else None
-    targets = [_target(f, prepared, jurisdiction, kind, on) for f in files]
+    if packs is not None and prepared is not None:
+        raise UserError(
+            "--packs is for --jurisdiction: a case's pack is looked for in jurisdictions/"
+            " (or $NOTICES_JURISDICTIONS)"
+        )
+    # Resolved once, here: an unknown or broken pack is a usage error before any file is read,
+    # and forked workers inherit the loaded pack.
+    law = Law(resolve(jurisdiction, packs=packs), on) if jurisdiction and not prepared else None
+    targets = [_target(f, prepared, law, kind) for f in files]
     read: dict[Path, Read] = {}
+    judged: dict[str, Judged] = {}
     for target, done in zip(targets, _check_all(targets, prepared), strict=True):
         read[target.path] = done
         found += done.findings
+        if done.judged is not None:
+            judged[str(target.path)] = done.judged
     for folder in packets:
         mine = [t for t in targets if t.path.parent == folder]
         if not mine and _expects_notices(prepared):
             found.append(_nothing_to_lint(folder))
         found += _packet(folder, mine, read)
-    return LintResult(found, [str(t.path) for t in targets])
+    return LintResult(found, [str(t.path) for t in targets], judged)
 
 
 def _packet_files(folder: Path) -> list[Path]:
@@ -190,14 +280,8 @@ def _name(path: Path) -> str:
     return _EDITED.sub("", path.name[: -len(path.suffix)])
 
 
-def _target(
-    path: Path,
-    prepared: Prepared | None,
-    jurisdiction: str | None,
-    kind: str | None,
-    on: date | None,
-) -> Target:
-    """What binds the file: the case's plan of it, or the pack's clauses for its kind."""
+def _target(path: Path, prepared: Prepared | None, law: Law | None, kind: str | None) -> Target:
+    """What binds the file: the case's plan of it, or the pack, bound once the file is read."""
     doc_kind = _parse_kind(kind, path) if kind else lint_kind(path)
     if doc_kind is None:
         raise UserError(
@@ -218,11 +302,11 @@ def _target(
         if doc is None:
             return Target(path, doc_kind, name)
         return Target(path, doc_kind, name, doc.clauses, doc.formats, doc.hearing, doc.notice_ids)
-    if not jurisdiction:
+    if law is None:
         raise UserError(
             Problem(str(path), None, None, "", "give --case, or --jurisdiction with --kind")
         )
-    return Target(path, doc_kind, name, tuple(_pack_clauses(jurisdiction, doc_kind, on)))
+    return Target(path, doc_kind, name, law=law)
 
 
 def _planned(
@@ -244,24 +328,6 @@ def _parse_kind(kind: str, path: Path) -> DocumentKind:
         ) from None
 
 
-def _pack_clauses(
-    jurisdiction: str, kind: DocumentKind, on: date | None
-) -> list[Binding[ClauseParams]]:
-    """Clause rules the pack applies to every `kind` document, whatever the case."""
-    from generator.rules.loader import resolve
-
-    pack = resolve(jurisdiction)
-    day = on or date.today()
-    return [
-        Binding(r, r.params)
-        for r in pack.rules
-        if isinstance(r.params, ClauseParams)
-        and kind in r.params.documents
-        and not r.when
-        and r.effective.covers(day)
-    ]
-
-
 @dataclass
 class Read:
     """What the packet checks need of a document once its own checks ran (not its text)."""
@@ -269,6 +335,7 @@ class Read:
     findings: list[Finding]
     moment: tuple[date, Any] | None  # the first date followed by a time it states
     lines: set[str] | None = None  # a letters PDF: its lines (and pairs of lines), normalized
+    judged: Judged | None = None  # None: not read (NL012, NL013)
 
 
 _JOBS: tuple[list[Target], Prepared | None] | None = None  # what forked workers check, by index
@@ -282,6 +349,8 @@ def _check_all(targets: list[Target], prepared: Prepared | None) -> list[Read]:
     workers = pool(min(cpus(), len(targets)))
     if workers is None:
         return [_check(t, prepared) for t in targets]
+    for law in {id(t.law): t.law for t in targets if t.law}.values():
+        law.ready()
     order = sorted(range(len(targets)), key=lambda i: -_size(targets[i].path))
     _JOBS = (targets, prepared)
     try:
@@ -354,8 +423,17 @@ def _read_and_check(target: Target, prepared: Prepared | None) -> Read:
                     start = "".join(checks.normalize(" ".join(raw[first : k + 1])).split())
                     if len(start) >= SHORTENED_AT_LEAST:
                         lines.add(SHORTENED + start)
-    reading = checks.Reading.of(ext, target.hearing.date.year if target.hearing else None)
-    return Read(_document(target, reading, prepared), _first_moment(reading), lines)
+    if target.law is not None:
+        reading = checks.Reading.of(ext, _notice_year(ext.text))
+        day, why = _law_date(reading, target.law.on)
+        target, undecided = _bind(target, target.law.at(day))
+    else:
+        reading = checks.Reading.of(ext, target.hearing.date.year if target.hearing else None)
+        day = target.hearing.date if target.hearing else None
+        why = "the case's hearing date" if target.hearing else "the case names no hearing for it"
+        target, undecided = _split(target, with_case=True)
+    found = undecided + _document(target, reading, prepared)
+    return Read(found, _first_moment(reading), lines, _judged(target, found, day, why))
 
 
 _LETTERS = (DocumentKind.LETTERS, DocumentKind.TRANSMITTAL)
@@ -521,3 +599,121 @@ def _first_moment(reading: checks.Reading) -> tuple[date, Any] | None:
         if after:
             return (d.day, after[0].at)
     return None
+
+
+# How a notice labels the day it ran: "Published: …", "Publish: April 20, 27, 2019", "Pub.
+# 4/20/19", "Dates of publication: …", "Run dates: …". The date must follow the label closely,
+# so "shall be published not less than 10 days before May 6" is not read as one.
+_PUBLISHED = re.compile(
+    r"\b(?:pub(?:lish(?:ed)?|lication)?|dates?\s+of\s+publication|run\s+dates?)(?![a-z])"
+    r"(?:\s+dates?)?(?:\s+on)?\s*[.:\-\u2013\u2014]?",
+    re.IGNORECASE,
+)
+_LABEL_TO_DATE = 12  # characters between a label and the date it gives
+_YEAR = re.compile(r"\b(?:19[5-9]\d|20\d\d)\b")
+
+
+def _notice_year(text: str) -> int | None:
+    """The year a notice's dates without one belong to: its first date's with a year, or a year."""
+    from generator.lint import when
+
+    dated = next((d.day.year for d in when.find_dates(text) if d.year_written), None)
+    if dated is not None:
+        return dated
+    year = _YEAR.search(text)  # "Publish: April 20, 27, 2019": the year stands alone
+    return int(year.group()) if year else None
+
+
+def _law_date(reading: checks.Reading, on: date | None) -> tuple[date, str]:
+    """The day whose law judges a notice linted without a case, and why that day."""
+    if on is not None:
+        return on, "the date given with --on"
+    text = reading.ext.text
+    for label in _PUBLISHED.finditer(text):
+        stated = [d for d in reading.dates if 0 <= d.start - label.end() <= _LABEL_TO_DATE]
+        if stated:
+            return stated[0].day, "the publication date the notice states"
+    heard = _hearing_day(reading)
+    if heard is not None:
+        return heard, "the hearing date the notice states"
+    # Any date the notice writes with its year places it in its era better than today does.
+    written = next((d.day for d in reading.dates if d.year_written), None)
+    if written is not None:
+        return written, "the first date the notice states (no publication or hearing date read)"
+    return date.today(), "today: the notice states no date"
+
+
+def _hearing_day(reading: checks.Reading) -> date | None:
+    """The hearing's date as the notice states it."""
+    moment = _first_moment(reading)
+    return moment[0] if moment else None
+
+
+def _bind(target: Target, snap: Snapshot) -> tuple[Target, list[Finding]]:
+    """The pack's clauses for the document's kind in force that day, merged; NL016 for the rest.
+
+    A rule whose `when` only a case decides is reported once, with the undecided local rules
+    that supplement it; so is a clause the pack recognises only by a case's facts.
+    """
+    mine = tuple(b for b in snap.of(ClauseParams) if target.kind in b.params.documents)
+    target, out = _split(replace(target, clauses=mine), with_case=False)
+    waiting = [
+        r
+        for r in snap.undecided
+        if isinstance(r.params, ClauseParams) and target.kind in r.params.documents
+    ]
+    parent = {id(p.child): p.parent for p in snap.pack.pairs}
+    kids: dict[int, list[Rule]] = {id(r): [] for r in waiting}
+    for rule in waiting:
+        above = parent.get(id(rule))
+        if above is not None and id(above) in kids:
+            kids[id(above)].append(rule)
+    for rule in waiting:
+        if id(rule) in parent and id(parent[id(rule)]) in kids:
+            continue  # said with the rule it supplements
+        cites = dict.fromkeys([rule.citation, *(k.citation for k in kids[id(rule)])])
+        out.append(
+            Finding(
+                "NL016",
+                f"{rule.title}: needs the case to decide: applies only when {describe(rule.when)}",
+                rule=rule.id,
+                citation="; ".join(cites),
+                document=target.path.name,
+            )
+        )
+    return target, out
+
+
+def _split(target: Target, *, with_case: bool) -> tuple[Target, list[Finding]]:
+    """The clauses the linter can check, and NL016 for each it has no way to.
+
+    A clause is recognised by its `checks`: a pattern, or (with a case) the case's facts. One
+    with neither would pass any document, so it is said to be unchecked instead.
+    """
+    keep, out = [], []
+    for b in target.clauses:
+        facts = b.params.checks.facts
+        if any(v for k, v in b.params.checks if k != "facts") or (with_case and facts):
+            keep.append(b)
+            continue
+        why = (
+            "needs the case to decide: the pack recognises it only by the case's "
+            + ", ".join(facts)
+            if facts
+            else "cannot be checked: the pack gives no way to recognise it (no `checks`)"
+        )
+        out.append(
+            Finding(
+                "NL016", f"{b.rule.title}: {why}", rule=b.rule.id,
+                citation="; ".join(dict.fromkeys(b.citations)), document=target.path.name,
+            )
+        )  # fmt: skip
+    return replace(target, clauses=tuple(keep)), out
+
+
+def _judged(target: Target, found: list[Finding], day: date | None, why: str) -> Judged:
+    """The document's law date and its clause rules checked, failed and undecided."""
+    failing = {f.rule for f in found if f.severity == "error" and f.rule}
+    failed = sum(1 for b in target.clauses if set(b.ids) & failing)
+    undecided = sum(1 for f in found if f.code == "NL016")
+    return Judged(day, why, len(target.clauses), failed, undecided)

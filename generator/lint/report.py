@@ -1,7 +1,9 @@
 """Lint findings as text (for a person), JSON (for a program) and SARIF (for code review tools).
 
 Every format keeps the four parts of a finding: the code, its severity, its message and the
-citation of the law applied, with the pack rule, the document and where in it.
+citation of the law applied, with the pack rule, the document and where in it; and for each
+document, the day whose law judged it and why, and how many clause rules were checked, failed
+and left undecided.
 """
 
 from __future__ import annotations
@@ -27,12 +29,34 @@ def text(result: LintResult) -> str:
         )
         if f.quote:
             out.append(f"    > {f.quote}")
+    for path, judged in result.judged.items():
+        out.append(f"{Path(path).name}: {judged.describe()}")
     n = len(result.documents)
     out.append(
         f"{n} {'document' if n == 1 else 'documents'} checked: {result.errors} errors,"
-        f" {result.warnings} warnings"
+        f" {result.warnings} warnings; clause rules: {result.checked} checked,"
+        f" {result.failed} failed, {result.undecided} undecided"
     )
     return "\n".join(out) + "\n"
+
+
+def _judged(result: LintResult, base: Path | None = None) -> list[dict[str, Any]]:
+    """How each document was judged, as data."""
+    return [
+        {
+            "document": str(Path(path).relative_to(base)) if base else path,
+            "law_on": j.on.isoformat() if j.on else None,
+            "law_why": j.why,
+            "checked": j.checked,
+            "failed": j.failed,
+            "undecided": j.undecided,
+        }
+        for path, j in result.judged.items()
+    ]
+
+
+def _counts(result: LintResult) -> dict[str, int]:
+    return {"checked": result.checked, "failed": result.failed, "undecided": result.undecided}
 
 
 def as_json(result: LintResult, base: Path | None = None) -> str:
@@ -42,6 +66,8 @@ def as_json(result: LintResult, base: Path | None = None) -> str:
         "documents": documents,
         "errors": result.errors,
         "warnings": result.warnings,
+        "clause_rules": _counts(result),
+        "judged": _judged(result, base),
         "findings": [f.as_dict() for f in result.findings],
     }
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
@@ -96,6 +122,7 @@ def sarif(result: LintResult) -> str:
                     }
                 },
                 "results": results,
+                "properties": {"clauseRules": _counts(result), "judged": _judged(result)},
             }
         ],
     }

@@ -301,6 +301,11 @@ class Effective(Model):
         """Whether the rule is in force on `day`."""
         return (self.from_ is None or self.from_ <= day) and (self.to is None or day <= self.to)
 
+    def overlaps(self, other: Effective) -> bool:
+        """Whether some day is covered by both."""
+        start = max(self.from_ or date.min, other.from_ or date.min)
+        return start <= min(self.to or date.max, other.to or date.max)
+
 
 class Rule(Model):
     """One rule: the envelope every kind shares. Each kind below types its `params`."""
@@ -477,9 +482,28 @@ class Pack(Model):
     @field_validator("rules")
     @classmethod
     def _unique_ids(cls, rules: list[Rule]) -> list[Rule]:
-        seen: set[str] = set()
-        for rule in rules:
-            if rule.id in seen:
-                raise ValueError(f"rule id {rule.id!r} is used twice")
-            seen.add(rule.id)
+        for rule_id, why in clashing_ids(rules):
+            raise ValueError(f"rule id {rule_id!r} is used twice: {why}")
         return rules
+
+
+def clashing_ids(rules: list[Rule]) -> list[tuple[str, str]]:
+    """Ids declared twice other than as versions of one rule: of one kind, never in force together.
+
+    A rule id may be declared once for each version of the law it encodes (G.S. 160A-364 until
+    Chapter 160D replaced it, then G.S. 160D-601), so that what names the rule names the law of
+    the day; two versions in force on the same day would make that ambiguous.
+    """
+    by_id: dict[str, list[Rule]] = {}
+    for rule in rules:
+        by_id.setdefault(rule.id, []).append(rule)
+    out = []
+    for rule_id, versions in sorted(by_id.items()):
+        pairs = [(a, b) for i, a in enumerate(versions) for b in versions[i + 1 :]]
+        if any(a.kind != b.kind for a, b in pairs):
+            out.append((rule_id, "the versions of one rule are of one kind"))
+        elif any(a.effective.overlaps(b.effective) for a, b in pairs):
+            out.append(
+                (rule_id, "the versions of one rule have `effective` dates that never overlap")
+            )
+    return out

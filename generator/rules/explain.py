@@ -119,23 +119,24 @@ def items(
     def live(rule: Rule) -> bool:
         return (on is None or rule.effective.covers(on)) and (only is None or rule.id in only)
 
-    kids: dict[str, list[Rule]] = {}
+    # By the rule itself, not its id: the versions of a rule share an id (loader.py).
+    kids: dict[int, list[Rule]] = {}
     for pair in resolved.pairs:
         if live(pair.parent) and live(pair.child):
-            kids.setdefault(pair.parent.id, []).append(pair.child)
-    absorbed = {c.id for cs in kids.values() for c in cs}
+            kids.setdefault(id(pair.parent), []).append(pair.child)
+    absorbed = {id(c) for cs in kids.values() for c in cs}
     out = []
     for rule in resolved.rules:
-        if not live(rule) or rule.id in absorbed:
+        if not live(rule) or id(rule) in absorbed:
             continue
         params, diffs = rule.params, []
-        for child in kids.get(rule.id, []):
+        for child in kids.get(id(rule), []):
             try:
                 params, more = bind(params, child.params)
                 diffs += [d.describe() for d in more]
             except EmptyWindowError as exc:
                 diffs.append(f"ERROR: {exc}")
-        out.append(Item(rule, kids.get(rule.id, []), params, diffs))
+        out.append(Item(rule, kids.get(id(rule), []), params, diffs))
     return out
 
 

@@ -1,11 +1,19 @@
 """Find a pack by id, resolve its `extends` chain, and merge state and local rules.
 
 A pack lives in `jurisdictions/<id>.yaml`, or in a folder `jurisdictions/<id>/` holding
-`pack.yaml` and any number of other files that each hold a `rules:` list.
+`pack.yaml` and any number of other files that each hold a `rules:` list. A folder of packs
+given with `packs` (a pack author's, the test corpus's) is searched before `jurisdictions/`,
+for the pack asked for and for its parents.
+
+One rule id may be declared several times in one pack, each time with the `effective` dates of
+one version of the law: G.S. 160A-364 until Chapter 160D replaced it, then G.S. 160D-601, both
+the `published_notice` a local rule supplements and an affidavit proves. At most one version is
+in force on any day, so whatever names the rule names the law of the day.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cache, cached_property
@@ -20,7 +28,7 @@ from generator.models.base import Model, validate
 from generator.models.case import Case
 from generator.models.conditions import OPTION, evaluate, options_in
 from generator.models.options import CaseOption
-from generator.models.pack import AnyRule, Pack, Rule
+from generator.models.pack import AnyRule, Pack, Rule, clashing_ids
 from generator.models.recipient_rules import LayerFact
 from generator.models.timing import Calendar, TimeCounting
 from generator.paths import jurisdictions
@@ -137,39 +145,61 @@ class ResolvedPack:
             out.update({f.fact: f for f in pf.pack.layer_facts})
         return list(out.values())
 
-    def rule(self, rule_id: str) -> Rule:
-        """The rule with this id."""
-        return self._by_id[rule_id]
+    def rule(self, rule_id: str, on: date | None = None) -> Rule:
+        """The rule with this id: its version in force on `on`, else its newest version."""
+        versions = self._by_id[rule_id]
+        live = [r for r in versions if on and r.effective.covers(on)]
+        return live[0] if live else max(versions, key=_newest)
 
     @cached_property
-    def _by_id(self) -> dict[str, Rule]:
+    def _by_id(self) -> dict[str, list[Rule]]:
         # Looked up for every recipient of a mailing: an index, not a scan.
-        return {r.id: r for r in self.rules}
+        out: dict[str, list[Rule]] = {}
+        for r in self.rules:
+            out.setdefault(r.id, []).append(r)
+        return out
 
 
-def pack_paths(pack_id: str, root: Path | None = None) -> list[Path]:
-    """The files of pack `pack_id`, header first; empty if there is no such pack."""
-    root = root or jurisdictions()
-    single = root / f"{pack_id}.yaml"
-    folder = root / pack_id
-    if single.is_file():
-        return [single]
-    if (folder / "pack.yaml").is_file():
-        rest = sorted(p for p in folder.glob("*.yaml") if p.name != "pack.yaml")
-        return [folder / "pack.yaml", *rest]
+def _newest(rule: Rule) -> tuple[date, date]:
+    """How recent a version of a rule is: the last in force, then the last to come into force."""
+    return (rule.effective.to or date.max, rule.effective.from_ or date.min)
+
+
+Roots = Path | Sequence[Path] | None
+
+
+def search_path(root: Roots = None, packs: Path | None = None) -> tuple[Path, ...]:
+    """The folders packs are looked for in, in order: `packs`, then `root` (or `jurisdictions()`)."""
+    if root is None:
+        roots: tuple[Path, ...] = (jurisdictions(),)
+    else:
+        roots = (root,) if isinstance(root, Path) else tuple(root)
+    return (packs, *roots) if packs else roots
+
+
+def pack_paths(pack_id: str, root: Roots = None) -> list[Path]:
+    """The files of pack `pack_id`, header first, from the first folder that has it; or none."""
+    for folder in search_path(root):
+        single = folder / f"{pack_id}.yaml"
+        if single.is_file():
+            return [single]
+        if (folder / pack_id / "pack.yaml").is_file():
+            rest = sorted(p for p in (folder / pack_id).glob("*.yaml") if p.name != "pack.yaml")
+            return [folder / pack_id / "pack.yaml", *rest]
     return []
 
 
-def available(root: Path | None = None) -> list[str]:
-    """Every pack id under `root`."""
-    root = root or jurisdictions()
-    ids = {p.stem for p in root.glob("*.yaml")} | {p.parent.name for p in root.glob("*/pack.yaml")}
+def available(root: Roots = None) -> list[str]:
+    """Every pack id in the folders of `root`."""
+    ids: set[str] = set()
+    for folder in search_path(root):
+        ids |= {p.stem for p in folder.glob("*.yaml")}
+        ids |= {p.parent.name for p in folder.glob("*/pack.yaml")}
     return sorted(ids)
 
 
-def load_pack_file(pack_id: str, root: Path | None = None) -> PackFile:
+def load_pack_file(pack_id: str, root: Roots = None) -> PackFile:
     """Load and validate one pack (without its parents)."""
-    root = root or jurisdictions()
     paths = pack_paths(pack_id, root)
     if not paths:
         known = ", ".join(available(root)) or "none"
@@ -200,11 +230,14 @@ def load_pack_file(pack_id: str, root: Path | None = None) -> PackFile:
             continue
         where.update(_rule_lines(doc, more))
         rules.extend(more)
-    ids = [r.id for r in rules]
-    for dup in sorted({i for i in ids if ids.count(i) > 1}):
+    for dup, why in clashing_ids(rules):
         problems.append(
             Problem(
-                display_path(paths[0].parent), None, None, "rules", f"rule id {dup!r} is used twice"
+                display_path(paths[0].parent),
+                None,
+                None,
+                "rules",
+                f"rule id {dup!r} is used twice: {why}",
             )
         )
     if problems:
@@ -220,13 +253,16 @@ def _rule_lines(doc: Located, rules: list[Rule]) -> dict[str, tuple[str, int | N
     return lines
 
 
-def resolve(pack_id: str, root: Path | None = None) -> ResolvedPack:
-    """Load a pack and its parents, and merge their rules (DESIGN.md §3)."""
-    return _resolve(pack_id, (root or jurisdictions()).resolve())
+def resolve(pack_id: str, root: Roots = None, *, packs: Path | None = None) -> ResolvedPack:
+    """Load a pack and its parents, and merge their rules (DESIGN.md §3).
+
+    `packs`: a folder of packs searched before `root` (the project's `jurisdictions/`).
+    """
+    return _resolve(pack_id, tuple(p.resolve() for p in search_path(root, packs)))
 
 
 @cache
-def _resolve(pack_id: str, root: Path) -> ResolvedPack:
+def _resolve(pack_id: str, root: tuple[Path, ...]) -> ResolvedPack:
     chain: list[PackFile] = []
     seen: list[str] = []
     current: str | None = pack_id
@@ -258,7 +294,7 @@ def _resolve(pack_id: str, root: Path) -> ResolvedPack:
     for pf in chain:
         for rule in pf.pack.rules:
             target = rule.replaces or rule.supplements
-            if rule.id in origin:
+            if rule.id in origin and origin[rule.id] != pf.pack.id:  # a version is no clash
                 problems.append(
                     pf.problem(
                         rule.id,
@@ -278,17 +314,18 @@ def _resolve(pack_id: str, root: Path) -> ResolvedPack:
                 rules = [r for r in rules if r.id != rule.replaces]
                 pairs = [p for p in pairs if p.parent.id != rule.replaces]
             elif rule.supplements:
-                parent = next(r for r in rules if r.id == rule.supplements)
-                if parent.kind != rule.kind:
+                # Every version of the parent: the local rule binds with whichever is in force.
+                parents = [r for r in rules if r.id == rule.supplements]
+                if parents and parents[0].kind != rule.kind:
                     problems.append(
                         pf.problem(
                             rule.id,
                             "supplements",
-                            f"supplements a {parent.kind} rule but is a {rule.kind} rule",
+                            f"supplements a {parents[0].kind} rule but is a {rule.kind} rule",
                         )
                     )
                     continue
-                pairs.append(Pair(parent, rule))
+                pairs += [Pair(parent, rule) for parent in parents]
             rules.append(rule)
             origin[rule.id] = pf.pack.id
     if problems:
@@ -429,41 +466,55 @@ class Binding(Generic[P]):
 
 @dataclass(frozen=True)
 class Snapshot:
-    """The rules that apply to one case on one date, merged; and the facts assumed false."""
+    """The rules that apply to one case on one date, merged; and the facts assumed false.
+
+    Without a case (`snapshot(pack, None, on)`), the rules whose `when` only a case can decide
+    are `undecided`, and the rest are merged as for a case.
+    """
 
     pack: ResolvedPack
     on: date
     bindings: tuple[Binding[Model], ...]
     assumed: frozenset[str]
+    undecided: tuple[Rule, ...] = ()
 
     def of(self, kind: type[P]) -> list[Binding[P]]:
         """The bindings whose params are of `kind` (NoticeParams, ClauseParams, ...)."""
         return [cast(Binding[P], b) for b in self.bindings if isinstance(b.params, kind)]
 
 
-def snapshot(resolved: ResolvedPack, case: Case, on: date) -> Snapshot:
-    """Select the rules in force on `on` whose `when` holds for `case`, and merge pairs."""
+def snapshot(resolved: ResolvedPack, case: Case | None, on: date) -> Snapshot:
+    """Select the rules in force on `on` whose `when` holds for `case`, and merge pairs.
+
+    With `case` None, a rule with a `when` is neither kept nor dropped: it is `undecided`.
+    """
     assumed: set[str] = set()
     live: list[Rule] = []
+    undecided: list[Rule] = []
     for rule in resolved.rules:
         if not rule.effective.covers(on):
+            continue
+        if case is None:
+            (undecided if rule.when else live).append(rule)
             continue
         outcome = evaluate(rule.when, case, resolved.options)
         assumed |= outcome.assumed
         if outcome.value:
             live.append(rule)
-    live_ids = {r.id for r in live}
-    children: dict[str, list[Rule]] = {}
+    # Rules, not ids: two versions of a parent share an id, and only the one in force merges.
+    in_force = {id(r) for r in live}
+    children: dict[int, list[Rule]] = {}
     for pair in resolved.pairs:
-        if pair.parent.id in live_ids and pair.child.id in live_ids:
-            children.setdefault(pair.parent.id, []).append(pair.child)
-    absorbed = {c.id for kids in children.values() for c in kids}
+        if id(pair.parent) in in_force and id(pair.child) in in_force:
+            children.setdefault(id(pair.parent), []).append(pair.child)
+    absorbed = {id(c) for kids in children.values() for c in kids}
     bindings: list[Binding[Model]] = []
     for rule in live:
-        if rule.id in absorbed:
+        if id(rule) in absorbed:
             continue
         params, diffs = rule.params, []
-        for child in children.get(rule.id, []):
+        kids = children.get(id(rule), [])
+        for child in kids:
             try:
                 params, more = bind(params, child.params)
             except EmptyWindowError as exc:
@@ -471,5 +522,5 @@ def snapshot(resolved: ResolvedPack, case: Case, on: date) -> Snapshot:
                     f"{resolved.id}: {child.id} ({child.citation}) and {rule.id} ({rule.citation}): {exc}"
                 ) from None
             diffs.extend(more)
-        bindings.append(Binding(rule, params, tuple(children.get(rule.id, [])), tuple(diffs)))
-    return Snapshot(resolved, on, tuple(bindings), frozenset(assumed))
+        bindings.append(Binding(rule, params, tuple(kids), tuple(diffs)))
+    return Snapshot(resolved, on, tuple(bindings), frozenset(assumed), tuple(undecided))
