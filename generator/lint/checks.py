@@ -13,14 +13,14 @@ import calendar
 import re
 from dataclasses import dataclass, field
 from datetime import date, time
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any
 
 from generator.findings import Finding
 from generator.lint import when
 from generator.lint.extract import Extracted
 from generator.lint.sentences import clean, sentences
-from generator.models.pack import DATE_TERM, TIME_TERM, ClauseChecks, term_pattern
+from generator.models.pack import DATE_TERM, TIME_TERM, ClauseChecks, role_pattern
 from generator.render.filters import clock
 
 DATE_TOKEN, TIME_TOKEN = DATE_TERM, TIME_TERM
@@ -201,23 +201,14 @@ def _names(role: _Role, unit: str) -> bool:
     return role.time and bool(when.find_times(unit))
 
 
-def _recognisers(checks: ClauseChecks) -> tuple[tuple[_Role, ...], ...]:
-    return _compiled(tuple(tuple((r, tuple(t)) for r, t in s.items()) for s in checks.terms))
-
-
-@lru_cache(maxsize=512)
-def _compiled(
-    sets: tuple[tuple[tuple[str, tuple[str, ...]], ...], ...],
-) -> tuple[tuple[_Role, ...], ...]:
-    out = []
-    for roles in sets:
-        compiled = []
-        for _, terms in roles:
-            words = [term_pattern(t) for t in terms if t not in (DATE_TOKEN, TIME_TOKEN)]
-            pattern = re.compile("|".join(words), re.IGNORECASE) if words else None
-            compiled.append(_Role(pattern, DATE_TOKEN in terms, TIME_TOKEN in terms))
-        out.append(tuple(compiled))
-    return tuple(out)
+def _recognisers(checks: ClauseChecks) -> list[tuple[_Role, ...]]:
+    return [
+        tuple(
+            _Role(role_pattern(tuple(terms)), DATE_TOKEN in terms, TIME_TOKEN in terms)
+            for terms in roles.values()
+        )
+        for roles in checks.terms
+    ]
 
 
 def _fact_problem(
