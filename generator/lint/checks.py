@@ -1,26 +1,29 @@
 """The checks of one document's text: required clauses, the case's facts, weekdays, dates.
 
-Clauses are recognized by meaning, as the pack declares them (`checks` of each clause rule):
-several phrasings a clause may take, and `<date>`/`<time>` for a date or a time in any common
-format. Every finding carries the lint code, the pack rule it applies and that rule's citation,
-and where in the document it was found.
+Clauses are recognized by meaning, as the pack declares them (`checks` of each clause rule): key
+terms by the role they play, all named in one sentence of the notice (`generator.lint.sentences`
+divides it as a reader does), look-alikes refused, and patterns as a last resort; `<date>` and
+`<time>` stand for a date or a time in any common format. Every finding carries the lint code,
+the pack rule it applies and that rule's citation, and where in the document it was found.
 """
 
 from __future__ import annotations
 
 import calendar
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import date, time
+from functools import cached_property
 from typing import Any
 
 from generator.findings import Finding
 from generator.lint import when
 from generator.lint.extract import Extracted
+from generator.lint.sentences import clean, sentences
+from generator.models.pack import DATE_TERM, TIME_TERM, ClauseChecks, role_pattern
 from generator.render.filters import clock
 
-DATE_TOKEN, TIME_TOKEN = "<date>", "<time>"
+DATE_TOKEN, TIME_TOKEN = DATE_TERM, TIME_TERM
 # Words that say a date in the same paragraph is when the notice itself ran, went out or went up.
 _CONTEXTS = {
     "publication": re.compile(r"\b(publish\w*|publication|insertions?|ran|run)\b", re.I),
@@ -42,6 +45,32 @@ class Reading:
         """Read `ext`'s dates (completing those without a year with `year`) and times."""
         return cls(ext, when.find_dates(ext.text, default_year=year), when.find_times(ext.text))
 
+    @cached_property
+    def units(self) -> Units:
+        """The text's sentences and paragraphs, read once for every clause."""
+        return Units.of(self.ext.text)
+
+
+@dataclass(frozen=True)
+class Units:
+    """A text as the recognisers read it: its sentences, its paragraphs and the whole, cleaned."""
+
+    sentence: list[str]
+    paragraph: list[str]
+    document: list[str]
+
+    @classmethod
+    def of(cls, text: str) -> Units:
+        """Divide `text`: a paragraph ends where a line ends with a sentence (or a heading)."""
+        spans = sentences(text)
+        paragraphs: list[list[str]] = []
+        for i, span in enumerate(spans):
+            if i == 0 or "\n" in text[spans[i - 1].end : span.start]:
+                paragraphs.append([])
+            paragraphs[-1].append(clean(span.text))
+        said = [s for p in paragraphs for s in p]
+        return cls(said, [" ".join(p) for p in paragraphs], [" ".join(said)])
+
 
 @dataclass(frozen=True)
 class Expect:
@@ -54,9 +83,8 @@ class Expect:
 
 def normalize(text: str) -> str:
     """Text compared as a reader compares it: case, spacing, dashes and quotes ignored."""
-    text = unicodedata.normalize("NFKC", text).casefold()
-    text = re.sub(r"[\u2010-\u2015\u2212]", "-", text)
-    text = re.sub(r"[\u2018\u2019\u201c\u201d\"'`]", "", text)
+    text = clean(text).casefold()
+    text = re.sub(r"[\"'`]", "", text)
     return re.sub(r"[\s,;:.()]+", " ", text).strip()
 
 
@@ -74,15 +102,14 @@ def clause_findings(
 ) -> list[Finding]:
     """NL001 for each required clause not recognized; NL002 for each fact it lacks."""
     ext, dates, times = reading.ext, reading.dates, reading.times
-    text = " ".join(ext.text.split())
-    plain = normalize(text)
+    plain = normalize(ext.text)
     out: list[Finding] = []
     seen: set[tuple[str, str]] = set()
     for b in clauses:
         checks = b.params.checks
         rule, citation = b.rule.id, "; ".join(dict.fromkeys(b.citations))
         title = b.rule.title
-        if not _present(checks, text, dates, times):
+        if not _present(checks, reading.units, bool(dates), bool(times)):
             out.append(
                 Finding(
                     "NL001",
@@ -122,24 +149,66 @@ def _where_said(ext: Extracted, fact: str, dates: list[Any], times: list[Any]) -
     return located(ext, near[0].start, near[0].end) if near else {}
 
 
-def clause_present(checks: Any, text: str) -> bool:
+def clause_present(checks: ClauseChecks, text: str) -> bool:
     """Whether a clause's `checks` recognize it in `text` (any wording the pack allows)."""
-    text = " ".join(text.split())
-    return _present(checks, text, when.find_dates(text, default_year=2000), when.find_times(text))
+    units = Units.of(text)
+    whole = units.document[0] if units.document else ""
+    dated = bool(when.find_dates(whole, default_year=2000))
+    return _present(checks, units, dated, bool(when.find_times(whole)))
 
 
-def _present(checks: Any, text: str, dates: list[Any], times: list[Any]) -> bool:
-    return all(_matches(p, text, dates, times) for p in checks.all_patterns) and (
-        not checks.any_pattern or any(_matches(p, text, dates, times) for p in checks.any_pattern)
-    )
+def _present(checks: ClauseChecks, units: Units, dated: bool, timed: bool) -> bool:
+    """Recognized by its terms in one unit or by a pattern anywhere, and by every `all_patterns`."""
+    whole = units.document[0] if units.document else ""
+    if not all(_matches(p, whole, dated, timed) for p in checks.all_patterns):
+        return False
+    if not checks.terms and not checks.any_pattern:
+        return True
+    if any(_matches(p, whole, dated, timed) for p in checks.any_pattern):
+        return True
+    unless = [re.compile(p, re.IGNORECASE) for p in checks.unless]
+    for unit in getattr(units, checks.within):
+        if any(u.search(unit) for u in unless):
+            continue
+        if any(all(_names(role, unit) for role in roles) for roles in _recognisers(checks)):
+            return True
+    return False
 
 
-def _matches(pattern: str, text: str, dates: list[Any], times: list[Any]) -> bool:
+def _matches(pattern: str, text: str, dated: bool, timed: bool) -> bool:
     if pattern == DATE_TOKEN:
-        return bool(dates)
+        return dated
     if pattern == TIME_TOKEN:
-        return bool(times)
+        return timed
     return re.search(pattern, text, re.IGNORECASE) is not None
+
+
+@dataclass(frozen=True)
+class _Role:
+    """One role of a set of terms: its words as one expression, and whether a date or time fills it."""
+
+    words: re.Pattern[str] | None
+    date: bool
+    time: bool
+
+
+def _names(role: _Role, unit: str) -> bool:
+    """Whether `unit` names the role."""
+    if role.words is not None and role.words.search(unit):
+        return True
+    if role.date and when.find_dates(unit, default_year=2000):
+        return True
+    return role.time and bool(when.find_times(unit))
+
+
+def _recognisers(checks: ClauseChecks) -> list[tuple[_Role, ...]]:
+    return [
+        tuple(
+            _Role(role_pattern(tuple(terms)), DATE_TOKEN in terms, TIME_TOKEN in terms)
+            for terms in roles.values()
+        )
+        for roles in checks.terms
+    ]
 
 
 def _fact_problem(

@@ -4,7 +4,8 @@ A linter must read any notice, ours or one a lawyer wrote, so this recognizes th
 of writing a day ("Tuesday, March 16, 2027", "Tues., Mar. 16, 2027", "the 16th day of March,
 2027", "sixteenth day of March, two thousand twenty-seven", "3/16/2027", "03/16/27",
 "2027-03-16") and a time of day ("7:00 p.m.", "7pm", "19:00", "seven o'clock in the evening",
-"12:00 noon"). Each mention keeps its offsets and the weekday *as written*, so a notice whose
+"12:00 noon", "1900 hours"), and what a scanner makes of them ("7 :00 p. m.", "MAY3, 2022").
+Each mention keeps its offsets and the weekday *as written*, so a notice whose
 date is right but whose weekday is wrong is caught (`DateMention.weekday_ok`).
 
 Conventions:
@@ -188,6 +189,12 @@ _FLAGS = re.IGNORECASE | re.VERBOSE
 _MONTH_FIRST = re.compile(
     rf"{_starts_with(_MONTHS)} (?<!\w) {_MONTH} \s+ (?:the\s+)? {_DAY} (?:{_YEAR})?", _FLAGS
 )
+# "MAY3, 2022": a scanner's lost space between month and day; taken only with a year after it.
+_GLUED = re.compile(
+    rf"{_starts_with(_MONTHS)} (?<!\w) (?P<month>{_alternation(_MONTHS)}) (?=\d)"
+    rf" (?P<day>\d{{1,2}}(?:st|nd|rd|th)?) (?!\d) {_YEAR}",
+    _FLAGS,
+)
 # "16 March 2027", "the 16th day of March, 2027", "sixteenth of March", "the 2d day of May".
 _DAY_FIRST = re.compile(
     rf"{_starts_with(['the', *'0123456789'], _ORDINALS, _TENS)}"
@@ -235,7 +242,7 @@ _OCLOCK = r"(?P<oclock>\s*o['\u2019]?\s?clock(?!\w))"
 _TIME_BEFORE = _DIGIT_FIRST + r"(?<![\w:./\-$])"
 # "7:00 p.m.", "19:00", "7.00 pm", "7:00 o'clock p.m.", "12:00 noon".
 _CLOCK = re.compile(
-    rf"{_TIME_BEFORE} (?P<hour>\d{{1,2}}) (?P<sep>[:.]) (?P<minute>[0-5]\d) (?![\d:]|\.\d)"
+    rf"{_TIME_BEFORE} (?P<hour>\d{{1,2}}) (?P<sep>[:.]|\s?:\s?) (?P<minute>[0-5]\d) (?![\d:]|\.\d)"
     rf" {_OCLOCK}? (?:\s*{_MERIDIEM})?",
     _FLAGS,
 )
@@ -248,6 +255,11 @@ _HOUR_WORDS = (*_UNITS, "ten", "eleven", "twelve")
 _HOUR_WORD = re.compile(
     rf"{_starts_with(_HOUR_WORDS)} (?<!\w) (?P<hour>{_alternation(_HOUR_WORDS)}) (?!\w)"
     rf" {_OCLOCK}? (?:\s*{_MERIDIEM})?",
+    _FLAGS,
+)
+# "1900 hours", "0730 hrs": the military clock.
+_HOURS = re.compile(
+    rf"{_TIME_BEFORE} (?P<hour>[01]\d|2[0-3]) (?P<minute>[0-5]\d) \s* (?P<hours>hours|hrs\.?) (?!\w)",
     _FLAGS,
 )
 _NOON_OR_MIDNIGHT = re.compile(
@@ -318,7 +330,7 @@ def find_dates(text: str, *, default_year: int | None = None) -> list[DateMentio
 def find_times(text: str) -> list[TimeMention]:
     """Every time of day written in `text`, in order."""
     found: list[TimeMention] = []
-    for pattern in (_CLOCK, _HOUR, _HOUR_WORD, _NOON_OR_MIDNIGHT):
+    for pattern in (_CLOCK, _HOURS, _HOUR, _HOUR_WORD, _NOON_OR_MIDNIGHT):
         for match in pattern.finditer(text):
             at = _read_time(match)
             if at is not None:
@@ -445,6 +457,7 @@ _DATE_FORMS: tuple[
     tuple[re.Pattern[str], Callable[[re.Match[str], int | None], _Read | None]], ...
 ] = (
     (_MONTH_FIRST, _read_month_first),
+    (_GLUED, _read_worded),
     (_DAY_FIRST, _read_day_first),
     (_SLASHED, _read_numeric),
     (_HYPHENATED, _read_numeric),
@@ -463,6 +476,8 @@ def _read_time(match: re.Match[str]) -> time | None:
     kind = _MERIDIEM_KINDS[letters] if letters else None
     if "hour" not in groups:  # "noon" or "midnight" alone
         return time(12) if kind == "noon" else time(0)
+    if groups.get("hours"):  # "1900 hours"
+        return time(int(groups["hour"]), int(groups["minute"]))
     hour_text = groups["hour"]
     hour = int(hour_text) if hour_text.isdigit() else _CARDINALS[hour_text.lower()]
     minute = int(groups.get("minute") or 0)
@@ -470,7 +485,7 @@ def _read_time(match: re.Match[str]) -> time | None:
     if kind is None:
         # Without a meridiem only "19:00" (a 24-hour clock) or "7 o'clock" state a time;
         # "7:00", "3:15" and "Section 7.00" may be anything.
-        twenty_four = groups.get("sep") == ":" and len(hour_text) == 2
+        twenty_four = groups.get("sep") == ":" and len(hour_text) == 2  # "7 :00" needs p.m.
         return time(hour, minute) if (twenty_four or oclock) and hour <= 23 else None
     if hour_text.isalpha() and not oclock and letters not in ("am", "pm"):
         return None  # "one in the morning" is too often not a time

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from datetime import date
 from enum import StrEnum
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -119,9 +120,59 @@ class ClauseTopic(StrEnum):
     ACCOMMODATION = "accommodation"
 
 
-class ClauseChecks(Model):
-    """How a linter recognizes the clause in any wording (regular expressions, case-blind)."""
+# A recogniser's term: a word or a short regular expression, matched case-blind as a whole word;
+# a `*` after a letter stands for any ending ("examin*": examine, examined, examination).
+_WILDCARD = re.compile(r"(?<=[A-Za-z])\*")
+DATE_TERM, TIME_TERM = "<date>", "<time>"
 
+
+def term_pattern(term: str) -> str:
+    """The regular expression a recogniser's term stands for (whole words, `*` any ending)."""
+    body = _WILDCARD.sub(r"\\w*", term)
+    head = r"\b" if re.match(r"[\w(\[]", term) else ""
+    tail = r"\b" if re.search(r"[\w)\]?*]$", term) else ""
+    return f"{head}(?:{body}){tail}"
+
+
+@lru_cache(maxsize=1024)
+def role_pattern(terms: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One expression for a role's terms (None if only `<date>`/`<time>` fill it).
+
+    Compiled when the pack is loaded, so the workers that check documents inherit it.
+    """
+    words = [term_pattern(t) for t in terms if t not in (DATE_TERM, TIME_TERM)]
+    return re.compile("|".join(words), re.IGNORECASE) if words else None
+
+
+def _compiles(patterns: list[str], what: str) -> None:
+    for p in patterns:
+        try:
+            re.compile(p, re.IGNORECASE)  # as the linter uses it: compiled once, cached by `re`
+        except re.error as exc:
+            raise ValueError(f"{what} {p!r} does not compile: {exc}") from None
+
+
+class ClauseChecks(Model):
+    """How a linter recognizes the clause in any wording, and the sentences that prove it does.
+
+    A clause is recognized when one sentence (or paragraph, `within`) names every role of one of
+    its `terms` sets and no `unless` pattern, or when one `any_pattern` matches; and then only if
+    every `all_patterns` matches too. `examples` are real sentences it must recognize,
+    `not_examples` look-alikes it must not: the tests run them for every pack.
+    """
+
+    terms: list[dict[str, list[str]]] = Field(
+        default_factory=list,
+        description="Sets of key terms by the role they play; every role of one set must be"
+        " named in one sentence (or `within`). `<date>`, `<time>` stand for any date or time.",
+        json_schema_extra=stricter("union"),
+    )
+    within: Literal["sentence", "paragraph", "document"] = "sentence"
+    unless: list[str] = Field(
+        default_factory=list,
+        description="A sentence matching one of these does not count for `terms`.",
+        json_schema_extra=stricter("union"),
+    )
     any_pattern: list[str] = Field(default_factory=list, json_schema_extra=stricter("union"))
     all_patterns: list[str] = Field(default_factory=list, json_schema_extra=stricter("union"))
     facts: list[str] = Field(
@@ -129,15 +180,33 @@ class ClauseChecks(Model):
         description="Case values that must appear.",
         json_schema_extra=stricter("union"),
     )
+    examples: list[str] = Field(default_factory=list, json_schema_extra=stricter("union"))
+    not_examples: list[str] = Field(default_factory=list, json_schema_extra=stricter("union"))
 
-    @field_validator("any_pattern", "all_patterns")
+    @field_validator("terms", mode="before")
     @classmethod
-    def _compiles(cls, patterns: list[str]) -> list[str]:
-        for p in patterns:
-            try:
-                re.compile(p)
-            except re.error as exc:
-                raise ValueError(f"pattern {p!r} does not compile: {exc}") from None
+    def _one_or_more_sets(cls, value: Any) -> Any:
+        return [value] if isinstance(value, dict) else value
+
+    @field_validator("terms")
+    @classmethod
+    def _terms_compile(cls, sets: list[dict[str, list[str]]]) -> list[dict[str, list[str]]]:
+        for roles in sets:
+            if not roles:
+                raise ValueError("a set of terms names at least one role")
+            for role, terms in roles.items():
+                if not terms:
+                    raise ValueError(f"role {role!r} has no terms")
+                try:
+                    role_pattern(tuple(terms))
+                except re.error:
+                    _compiles([term_pattern(t) for t in terms], f"a term of {role!r}")
+        return sets
+
+    @field_validator("any_pattern", "all_patterns", "unless")
+    @classmethod
+    def _patterns_compile(cls, patterns: list[str]) -> list[str]:
+        _compiles(patterns, "pattern")
         return patterns
 
 
