@@ -515,9 +515,8 @@ def _hearing_suffix(name: str) -> str:
 
 
 def _first_moment(reading: checks.Reading) -> tuple[date, Any] | None:
-    """The first date followed within a sentence by a time: how a notice states its hearing."""
-    for d in reading.dates:
-        after = [t for t in reading.times if 0 <= t.start - d.end <= 40]
-        if after:
-            return (d.day, after[0].at)
-    return None
+    """The first date the text gives its hearing, with its time (`hearing.bind`).
+
+    Not a deadline's, the office's hours or the day the notice ran.
+    """
+    return reading.heard.moment()
