@@ -706,7 +706,10 @@ FINDINGS: dict[str, Declared] = {
             "Each clause rule of the jurisdiction's pack names the documents that must carry it"
             " and how to recognize it in any wording (`checks.any_pattern`: one of several"
             " phrasings; `checks.all_patterns`: every one of them; `<date>` and `<time>` stand for"
-            " a date or a time written in any common format). A document in which the clause"
+            " a date or a time written in any common format; `<hearing.date>`, `<hearing.time>`"
+            " and `<hearing.place>` for one the text ties to the hearing, in its sentence or under"
+            " a heading or label that scopes it, not office hours, a deadline, the date it ran or"
+            " the clerk's address; the place a physical one, see NL017). A document in which the clause"
             " cannot be found fails the rule's citation. Reword the notice to state the clause, or"
             " restore the paragraph a reviewer deleted.",
             FROM_RULE,
@@ -919,6 +922,26 @@ FINDINGS: dict[str, Declared] = {
             "A notice linted with its case.",
             "An East Providence notice linted without a case: a map is required only for a"
             " specific map change.",
+        ),
+        Declared(
+            "NL017",
+            "hearing-place-only-remote",
+            "error",
+            "lint",
+            "The hearing's place is only a link or a line to call, and the law asks for a place.",
+            "The clause of the hearing's date, time and place (`<hearing.place>` in its checks)"
+            " counts a place only where the text ties it to the hearing, and only a physical"
+            " one: a building, hall, chamber or room, or a street address. A notice that gives"
+            ' the hearing a video-conference link, a number to dial or "via Zoom" and no'
+            " room states no place the public can go to. A pack whose law allows a hearing held"
+            " only remotely says so, with the citation, in the clause's `checks.remote_only`;"
+            " then the link is the place. Give the room (a hybrid hearing passes), or cite the"
+            " law that lets the hearing be held only remotely.",
+            FROM_RULE,
+            '"… at 7:00 PM in the Council Chambers, 300 Main Street, and by Zoom at'
+            ' https://zoom.us/j/…" (a hybrid hearing).',
+            '"The public hearing … will be conducted by the Planning Board via a virtual meeting'
+            ' room format on March 10, 2021 at 7:00 PM at: https://zoom.us/j/94878518219".',
         ),
     )
 }

@@ -19,7 +19,7 @@ from tests.conftest import CASES, ROOT, notices
 
 DATA = Path(__file__).resolve().parent / "lint"
 EXAMPLES = yaml.safe_load((DATA / "examples.yaml").read_text(encoding="utf-8"))
-# The linter's own codes (NL001-NL016): the findings the registry says the lint stage reports.
+# The linter's own codes (NL001, NL002, …): the findings the registry says the lint stage reports.
 LINT_CODES = [code for code, d in FINDINGS.items() if d.stage == "lint"]
 
 
@@ -131,7 +131,7 @@ def test_packet_rule_examples(example: dict, packets: Path, tmp_path: Path) -> N
 
 def test_every_rule_has_a_passing_and_a_failing_example() -> None:
     in_data = {(e["code"], e["expect"]) for e in EXAMPLES + PACKET_EXAMPLES}
-    assert [f"NL{n:03d}" for n in range(1, 17)] == LINT_CODES
+    assert all(re.fullmatch(r"NL\d{3}", code) for code in LINT_CODES), LINT_CODES
     for code in LINT_CODES:
         assert {(code, "pass"), (code, "fail")} <= in_data, code
 

@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Any
 
 from generator.findings import Finding
-from generator.lint import when
+from generator.lint import hearing, when
 from generator.lint.extract import Extracted
 from generator.lint.sentences import clean, sentences
 from generator.models.pack import DATE_TERM, TIME_TERM, ClauseChecks, role_pattern
@@ -49,6 +49,11 @@ class Reading:
     def units(self) -> Units:
         """The text's sentences and paragraphs, read once for every clause."""
         return Units.of(self.ext.text)
+
+    @cached_property
+    def heard(self) -> hearing.Hearing:
+        """The dates, times and places the text ties to its hearing."""
+        return hearing.bind(self.ext.text, self.dates, self.times)
 
 
 @dataclass(frozen=True)
@@ -102,33 +107,33 @@ def clause_findings(
 ) -> list[Finding]:
     """NL001 for each required clause not recognized; NL002 for each fact it lacks."""
     ext, dates, times = reading.ext, reading.dates, reading.times
-    plain = normalize(ext.text)
+    text = " ".join(ext.text.split())
     out: list[Finding] = []
     seen: set[tuple[str, str]] = set()
     for b in clauses:
         checks = b.params.checks
         rule, citation = b.rule.id, "; ".join(dict.fromkeys(b.citations))
         title = b.rule.title
-        if not _present(checks, reading.units, bool(dates), bool(times)):
-            out.append(
-                Finding(
-                    "NL001",
-                    f"required clause not found: {title}",
-                    rule=rule,
-                    citation=citation,
-                    document=name,
-                )
-            )
+        plain, tokens = hearing.split(checks)  # the hearing's date, time, place: `hearing.gap`
+        found = _present(plain, reading.units, bool(dates), bool(times))
+        gap = hearing.gap(tokens, reading.heard, checks.remote_only)
+        if not found or gap:
+            law = {"rule": rule, "citation": citation, "document": name}
+            if found and gap and gap.remote:
+                out.append(Finding("NL017", f"{title}: {gap.message}", **law))
+            else:
+                why = f" ({gap.message})" if gap else ""
+                out.append(Finding("NL001", f"required clause not found: {title}{why}", **law))
             continue
         if expect is None:
             continue
         for fact in checks.facts:
             if (fact, name) in seen:
                 continue
-            problem = _fact_problem(fact, expect, plain, dates, times)
+            problem = _fact_problem(fact, expect, text, reading.heard)
             if problem:
                 seen.add((fact, name))
-                where = _where_said(ext, fact, dates, times)
+                where = _where_said(ext, fact, reading.heard)
                 out.append(
                     Finding(
                         "NL002",
@@ -142,19 +147,21 @@ def clause_findings(
     return out
 
 
-def _where_said(ext: Extracted, fact: str, dates: list[Any], times: list[Any]) -> dict[str, Any]:
-    """Where the document states the hearing's date or time (wrongly), to point the reader there."""
-    mentions = {"hearing.date": dates, "hearing.start_time": times}.get(fact) or []
-    near = [m for m in mentions if "hear" in ext.locate(m.start).text.lower()] or mentions
-    return located(ext, near[0].start, near[0].end) if near else {}
+def _where_said(ext: Extracted, fact: str, heard: hearing.Hearing) -> dict[str, Any]:
+    """Where the document states the hearing's date, time or place (wrongly), to point there."""
+    mentions = {"hearing.date": heard.dates, "hearing.start_time": heard.times,
+                "hearing.place": heard.places or heard.remote}.get(fact) or []  # fmt: skip
+    return located(ext, mentions[0].start, mentions[0].end) if mentions else {}
 
 
 def clause_present(checks: ClauseChecks, text: str) -> bool:
     """Whether a clause's `checks` recognize it in `text` (any wording the pack allows)."""
-    units = Units.of(text)
-    whole = units.document[0] if units.document else ""
-    dated = bool(when.find_dates(whole, default_year=2000))
-    return _present(checks, units, dated, bool(when.find_times(whole)))
+    dates, times = when.find_dates(text, default_year=2000), when.find_times(text)
+    plain, tokens = hearing.split(checks)
+    heard = hearing.bind(text, dates, times)
+    return _present(plain, Units.of(text), bool(dates), bool(times)) and not hearing.gap(
+        tokens, heard, checks.remote_only
+    )
 
 
 def _present(checks: ClauseChecks, units: Units, dated: bool, timed: bool) -> bool:
@@ -211,10 +218,14 @@ def _recognisers(checks: ClauseChecks) -> list[tuple[_Role, ...]]:
     ]
 
 
-def _fact_problem(
-    fact: str, expect: Expect, plain: str, dates: list[Any], times: list[Any]
-) -> str | None:
-    """Why `fact` is not stated right, or None when it is."""
+def _fact_problem(fact: str, expect: Expect, text: str, heard: hearing.Hearing) -> str | None:
+    """Why `fact` is not stated right, or None when it is.
+
+    The hearing's date, time and place are those the text ties to the hearing (`hearing.bind`):
+    the case's hearing time among the office hours does not pass for the hearing's.
+    """
+    dates, times = heard.dates, heard.times
+    plain = normalize(" ".join(heard.place_texts()) if fact == "hearing.place" else text)
     if fact == "hearing.date" and expect.hearing_date:
         if any(d.day == expect.hearing_date for d in dates):
             return None

@@ -593,12 +593,11 @@ def _hearing_suffix(name: str) -> str:
 
 
 def _first_moment(reading: checks.Reading) -> tuple[date, Any] | None:
-    """The first date followed within a sentence by a time: how a notice states its hearing."""
-    for d in reading.dates:
-        after = [t for t in reading.times if 0 <= t.start - d.end <= 40]
-        if after:
-            return (d.day, after[0].at)
-    return None
+    """The first date the text gives its hearing, with its time (`hearing.bind`).
+
+    Not a deadline's, the office's hours or the day the notice ran.
+    """
+    return reading.heard.moment()
 
 
 # How a notice labels the day it ran: "Published: …", "Publish: April 20, 27, 2019", "Pub.
@@ -644,9 +643,9 @@ def _law_date(reading: checks.Reading, on: date | None) -> tuple[date, str]:
 
 
 def _hearing_day(reading: checks.Reading) -> date | None:
-    """The hearing's date as the notice states it."""
-    moment = _first_moment(reading)
-    return moment[0] if moment else None
+    """The hearing's date as the notice ties it to the hearing (`hearing.bind`)."""
+    dates = reading.heard.dates
+    return dates[0].day if dates else None
 
 
 def _bind(target: Target, snap: Snapshot) -> tuple[Target, list[Finding]]:

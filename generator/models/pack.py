@@ -126,6 +126,22 @@ _WILDCARD = re.compile(r"(?<=[A-Za-z])\*")
 DATE_TERM, TIME_TERM = "<date>", "<time>"
 
 
+class RemoteOnly(Model):
+    """A time the law let a hearing be held only remotely: a link may then be its place.
+
+    Between `from` and `to`, judged by the date of the hearing the notice gives.
+    """
+
+    citation: str = Field(min_length=1)
+    text: str | None = prose("What the law says, in its words or closely paraphrased.")
+    from_: IsoDate | None = Field(None, alias="from")
+    to: IsoDate | None = None
+
+    def covers(self, day: date) -> bool:
+        """Whether a hearing on `day` may be held only remotely."""
+        return (self.from_ is None or self.from_ <= day) and (self.to is None or day <= self.to)
+
+
 def term_pattern(term: str) -> str:
     """The regular expression a recogniser's term stands for (whole words, `*` any ending)."""
     body = _WILDCARD.sub(r"\\w*", term)
@@ -182,6 +198,13 @@ class ClauseChecks(Model):
     )
     examples: list[str] = Field(default_factory=list, json_schema_extra=stricter("union"))
     not_examples: list[str] = Field(default_factory=list, json_schema_extra=stricter("union"))
+    remote_only: list[RemoteOnly] = Field(
+        default_factory=list,
+        description="When the law allowed a hearing held only remotely, with its citation: for"
+        " a hearing on a date one of them covers, a link or a line to call states"
+        " `<hearing.place>`. Otherwise a notice whose hearing has only such a place is NL017.",
+        json_schema_extra=stricter("union"),
+    )
 
     @field_validator("terms", mode="before")
     @classmethod
