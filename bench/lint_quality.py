@@ -126,15 +126,16 @@ class Tally:
 
 def load_corpus(folders: list[Path]) -> tuple[list[Notice], list[tuple[str, str]]]:
     """Every notice of the corpus folders, and the files that could not be read, with why."""
-    import yaml
+    # The project's loader: YAML 1.1 (PyYAML's safe_load) reads the key `on:` as `True`.
+    from generator.errors import UserError
+    from generator.yamlio import load
 
     notices, broken = [], []
     for folder in folders:
         for path in sorted(folder.glob("*.yaml")):
             try:
-                data = yaml.safe_load(path.read_text(encoding="utf-8"))
-                notices.append(_notice(path, data, folder / "packs"))
-            except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError) as exc:
+                notices.append(_notice(path, load(path).data, folder / "packs"))
+            except (OSError, UserError, KeyError, TypeError, ValueError) as exc:
                 broken.append((path.name, f"{type(exc).__name__}: {exc}"))
     return notices, broken
 

@@ -273,3 +273,20 @@ def test_reading_a_long_notice_stays_fast() -> None:
     start = time.perf_counter()
     sentences(text)
     assert time.perf_counter() - start < 0.5
+
+
+def test_a_scanned_ordinal_with_a_space_and_a_copied_line_break_tag_are_read(tmp_path) -> None:
+    """'6:00 p.m. on the 16 th day of March, 2026' (Pocono Township, PA) and '28th <br />day of
+    February, 2022' (La Porte, TX: a web page's line-break tag kept in its text copy)."""
+    from datetime import date
+
+    from generator.lint.extract import extract
+
+    assert [d.day for d in when.find_dates("on the 16 th day of March, 2026, at")] == [
+        date(2026, 3, 16)
+    ]
+    page = tmp_path / "notice.txt"
+    page.write_text("a public hearing at 6:00 P.M. on the 28th <br />day of February, 2022, in")
+    text = extract(page).text
+    assert "<br" not in text
+    assert [d.day for d in when.find_dates(text)] == [date(2022, 2, 28)]

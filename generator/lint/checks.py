@@ -156,9 +156,10 @@ def _where_said(ext: Extracted, fact: str, heard: hearing.Hearing) -> dict[str, 
 
 def clause_present(checks: ClauseChecks, text: str) -> bool:
     """Whether a clause's `checks` recognize it in `text` (any wording the pack allows)."""
-    dates, times = when.find_dates(text, default_year=2000), when.find_times(text)
+    joined = " ".join(text.split())  # as a reader's extract gives a paragraph: one line
+    dates, times = when.find_dates(joined, default_year=2000), when.find_times(joined)
     plain, tokens = hearing.split(checks)
-    heard = hearing.bind(text, dates, times)
+    heard = hearing.bind(joined, dates, times)
     return _present(plain, Units.of(text), bool(dates), bool(times)) and not hearing.gap(
         tokens, heard, checks.remote_only
     )

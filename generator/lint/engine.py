@@ -38,7 +38,7 @@ from generator.lint import checks, limits
 from generator.lint.checks import Expect
 from generator.lint.extract import Extracted, check_format, extract
 from generator.models.conditions import describe
-from generator.models.pack import ClauseParams, ClauseTopic, FormatParams, Rule
+from generator.models.pack import ClauseParams, ClauseTopic, FormatParams, NoticeParams, Rule
 from generator.paths import ROOT
 from generator.plan import DocumentPlan
 from generator.prepare import Prepared, prepare
@@ -654,12 +654,19 @@ def _bind(target: Target, snap: Snapshot) -> tuple[Target, list[Finding]]:
     A rule whose `when` only a case decides is reported once, with the undecided local rules
     that supplement it; so is a clause the pack recognises only by a case's facts.
     """
-    mine = tuple(b for b in snap.of(ClauseParams) if target.kind in b.params.documents)
+    unrequired = not _required_that_day(target.kind, snap)
+    mine = tuple(
+        b
+        for b in snap.of(ClauseParams)
+        if target.kind in b.params.documents and (b.params.every_meeting_notice or not unrequired)
+    )
     target, out = _split(replace(target, clauses=mine), with_case=False)
     waiting = [
         r
         for r in snap.undecided
-        if isinstance(r.params, ClauseParams) and target.kind in r.params.documents
+        if isinstance(r.params, ClauseParams)
+        and target.kind in r.params.documents
+        and (r.params.every_meeting_notice or not unrequired)
     ]
     parent = {id(p.child): p.parent for p in snap.pack.pairs}
     kids: dict[int, list[Rule]] = {id(r): [] for r in waiting}
@@ -683,6 +690,20 @@ def _bind(target: Target, snap: Snapshot) -> tuple[Target, list[Finding]]:
     return target, out
 
 
+def _required_that_day(kind: DocumentKind, snap: Snapshot) -> bool:
+    """Whether the law of `snap` asks for a notice of this kind that day, or never speaks of one.
+
+    A pack whose notice rules ask for a kind of document only from some date (a website notice
+    since an amendment) does not bind a voluntary one published before with the clauses it
+    later required of it; a pack that names no notice of that kind at all (a lint-only pack of
+    clauses) binds every document its clauses list.
+    """
+    notices = [r for r in snap.pack.rules if isinstance(r.params, NoticeParams)]
+    if not any(r.params.document == kind for r in notices):
+        return True
+    return any(r.params.document == kind and r.effective.covers(snap.on) for r in notices)
+
+
 def _split(target: Target, *, with_case: bool) -> tuple[Target, list[Finding]]:
     """The clauses the linter can check, and NL016 for each it has no way to.
 
@@ -691,8 +712,9 @@ def _split(target: Target, *, with_case: bool) -> tuple[Target, list[Finding]]:
     """
     keep, out = [], []
     for b in target.clauses:
-        facts = b.params.checks.facts
-        if any(v for k, v in b.params.checks if k != "facts") or (with_case and facts):
+        checks = b.params.checks
+        facts = checks.facts
+        if checks.terms or checks.any_pattern or checks.all_patterns or (with_case and facts):
             keep.append(b)
             continue
         why = (

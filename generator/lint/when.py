@@ -172,8 +172,8 @@ _WEEKDAY_WORD = (
     rf"|(?-i:{_alternation(w.capitalize() for w in _WORDLIKE_WEEKDAYS)}"
     rf"|{_alternation(w.upper() for w in _WORDLIKE_WEEKDAYS)})(?=,))"
 )
-# "16", "16th", "2d" (the old legal style), or "sixteenth".
-_DAY = rf"(?P<day>\d{{1,2}}(?:st|nd|rd|th|d)?(?!\w)|{_ORDINAL_WORDS})"
+# "16", "16th", "16 th" (a scanner's space), "2d" (the old legal style), or "sixteenth".
+_DAY = rf"(?P<day>\d{{1,2}}(?:[ ]?(?:st|nd|rd|th)|d)?(?!\w)|{_ORDINAL_WORDS})"
 _YEAR_DIGITS = r"(?:19|20|21)\d\d(?!\d)"
 _YEAR_WORDS = (
     rf"two\s+thousand\s+(?:and\s+)?{_CARDINAL_WORDS}"

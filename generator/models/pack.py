@@ -244,6 +244,13 @@ class ClauseParams(Model):
     wording: str | None = prose("The statement as the law words it.")
     must_show: list[str] = Field(default_factory=list, json_schema_extra=stricter("union"))
     checks: ClauseChecks = Field(default_factory=ClauseChecks)
+    every_meeting_notice: bool = Field(
+        False,
+        description="The clause binds every notice of the meeting among its `documents`, also"
+        " one this pack's notice rules do not require that day (an open-meetings rule); other"
+        " clauses bind a kind of document only while a notice rule of the pack requires it.",
+        json_schema_extra=stricter("or"),
+    )
     request_lead: Timing | None = Field(
         None,
         description="Accommodation clauses: how far before the hearing the law has requests for"

@@ -27,12 +27,16 @@ def _decode(path: Path, data: bytes, what: str) -> str:
             return _fail(path, f"not a {what} file in UTF-8 or Windows-1252 encoding")
 
 
+_BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _BULLET_LINE = re.compile(r"^[-*•–]\s")
 _LIST_LINE = re.compile(r"^(?:[-*•–]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s)")
 
 
 def _extract_txt(path: Path) -> Extracted:
     text = _decode(path, _read(path), "text")
+    # A web page copied as text keeps its line-break tags ("28th <br />day of February"): each
+    # is the end of a line, as it was on the page.
+    text = _BREAK_TAG.sub("\n", text)
     blocks: list[Block] = []
     lines: list[str] = []
 
