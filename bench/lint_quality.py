@@ -6,9 +6,10 @@ or undecidable without the case — written from the law before the linter ran),
 to a .txt file, lints it with the real linter (`generator.lint.engine.lint`, as `notices lint
 FILE --jurisdiction PACK --kind KIND [--on DATE]` does) and compares, topic by topic:
 
-- an NL001 ("required clause not found") is a positive: TP when the clause is missing, FP when
-  it is present or the law does not require it (a topic the corpus file does not list);
-- a missing clause without NL001 is an FN; a present one without NL001 a TN;
+- an NL001 ("required clause not found") or NL017 (the hearing's place only a link) is a
+  positive: TP when the clause is missing, FP when it is present or the law does not require it
+  (a topic the corpus file does not list);
+- a missing clause without either is an FN; a present one without either a TN;
 - a topic the law leaves to the case (`present: undecided`) should be reported as such (NL016,
   "needs the case to decide"): counted apart, agree or disagree, outside precision and recall;
   an NL016 on a clause the law decides, or does not require, is counted as "NL016 wrong".
@@ -46,7 +47,8 @@ TINY = 3  # notices read by --tiny
 CLI_SAMPLE = 5  # notices timed as `notices lint FILE` (each a new process, ~1 s)
 MISSING, PRESENT, UNDECIDED, NOT_REQUIRED = "missing", "present", "undecided", "not required"
 EXPECTED = {False: MISSING, True: PRESENT, "undecided": UNDECIDED}
-CLAUSE_MISSING, NEEDS_CASE = "NL001", "NL016"
+# A clause not met: not found (NL001), or the hearing given only a link for its place (NL017).
+CLAUSE_MISSING, NEEDS_CASE = ("NL001", "NL017"), "NL016"
 WRONG_NL016 = "NL016 wrong"  # "needs the case" of a clause the law decides or does not require
 
 
@@ -314,9 +316,9 @@ def compare(notice: Notice, findings: list[Any], topics: dict[str, str]) -> list
     """One row per topic the corpus expects, and one per topic the linter flagged beyond them."""
     said: dict[str, str] = {}
     for f in findings:
-        if f.code in (CLAUSE_MISSING, NEEDS_CASE):
+        if f.code in (*CLAUSE_MISSING, NEEDS_CASE):
             topic = topics.get(f.rule or "", f"rule {f.rule or '?'}")
-            verdict = MISSING if f.code == CLAUSE_MISSING else UNDECIDED
+            verdict = MISSING if f.code in CLAUSE_MISSING else UNDECIDED
             if said.get(topic) != MISSING:  # a clause both missing and undecided is missing
                 said[topic] = verdict
     rows = []

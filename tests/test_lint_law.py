@@ -97,8 +97,9 @@ def test_a_2019_north_carolina_notice_is_judged_by_the_law_of_2019() -> None:
         f.as_dict() for f in result.findings
     ]
     judged = result.judged[str(GRANVILLE_2019)]
-    assert (judged.on, judged.why) == (date(2019, 5, 6), "the hearing date the notice states")
-    assert judged.describe().startswith("law as of 2019-05-06, the hearing date the notice states")
+    why = "the day before the hearing the notice states (2019-05-06)"
+    assert (judged.on, judged.why) == (date(2019, 5, 5), why)
+    assert judged.describe().startswith(f"law as of 2019-05-05, {why}")
     # Judged by the law of 2027, Chapter 160D's clauses bind it as well (its "public hearing"
     # is the hearing G.S. 160D-601(a) asks for, which prescribes no words for it).
     later = lint(
@@ -134,8 +135,8 @@ def test_chapter_160d_binds_from_july_1_2021() -> None:
         (
             "This notice shall be published not less than 10 days before May 6, 2019.\n"
             "The hearing is set for May 6, 2019 at 6:00 p.m. in the Council Chamber.",
-            date(2019, 5, 6),
-            "the hearing date the notice states",
+            date(2019, 5, 5),
+            "the day before the hearing the notice states (2019-05-06)",
         ),
         (
             "The planning board recommended the rezoning on February 3, 2014.",
@@ -435,7 +436,7 @@ def test_packs_folder_is_searched_before_the_project_s(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stderr
     data = json.loads(done.stdout)
     assert {f["rule"] for f in data["findings"] if f["code"] == "NL001"} == {"town_sketch"}
-    assert data["judged"][0]["law_on"] == "2019-05-06"
+    assert data["judged"][0]["law_on"] == "2019-05-05"  # the day before the hearing
     assert notices("lint", str(GRANVILLE_2019), "--jurisdiction", "us-nc-town").returncode == 2
 
 

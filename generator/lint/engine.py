@@ -23,13 +23,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator import csvfile
-from generator.documents.mailroom import SHORTENED
-from generator.documents.registry import DOCUMENTS, lint_kind
 from generator.errors import Problem, UserError
 from generator.findings import Finding
 from generator.hashing import sha256_file
@@ -40,14 +38,31 @@ from generator.lint.extract import Extracted, check_format, extract
 from generator.models.conditions import describe
 from generator.models.pack import ClauseParams, ClauseTopic, FormatParams, NoticeParams, Rule
 from generator.paths import ROOT
-from generator.plan import DocumentPlan
-from generator.prepare import Prepared, prepare
 from generator.processes import NO_WORKERS, cpus, pool
 from generator.rules.loader import Binding, ResolvedPack, Snapshot, resolve, snapshot
 
+if TYPE_CHECKING:  # a notice linted without a case needs neither the documents nor prepare
+    from generator.plan import DocumentPlan
+    from generator.prepare import Prepared
+
+
 # The documents a notice linter reads (as the registry declares them); the rest of a packet
 # (lists, labels, proofs) it does not.
-NOTICE_KINDS = tuple(dict.fromkeys(f.lint for d in DOCUMENTS for f in d.files if f.lint))
+@cache
+def notice_kinds() -> tuple[DocumentKind, ...]:
+    """The kinds of document the linter reads, as the registry declares the packet's files."""
+    from generator.documents.registry import DOCUMENTS
+
+    return tuple(dict.fromkeys(f.lint for d in DOCUMENTS for f in d.files if f.lint))
+
+
+def lint_kind(path: Path) -> DocumentKind | None:
+    """The kind of document a packet file is read as, from its name (the registry's)."""
+    from generator.documents.registry import lint_kind as by_name
+
+    return by_name(path)
+
+
 FORMATS = (".txt", ".html", ".pdf", ".docx")
 _EDITED = re.compile(r"\.edited-\d+$")
 
@@ -110,7 +125,7 @@ class Judged:
     undecided: int = 0  # clause rules that may bind but could not be checked (NL016)
 
     def describe(self) -> str:
-        """`law as of 2019-05-06, the hearing date the notice states; clause rules: ...`."""
+        """`law as of 2019-05-05, the day before the hearing the notice states (2019-05-06); ...`."""
         law = f"law as of {self.on.isoformat()}, {self.why}" if self.on else self.why
         return (
             f"{law}; clause rules: {self.checked} checked, {self.failed} failed,"
@@ -187,7 +202,12 @@ def lint(
                 case_path, found = _manifest_case(folder)
                 if case_path:
                     break
-        prepared = prepare(case_path) if case_path else None
+        if case_path:
+            from generator.prepare import prepare
+
+            prepared = prepare(case_path)
+        else:
+            prepared = None
     if packs is not None and prepared is not None:
         raise UserError(
             "--packs is for --jurisdiction: a case's pack is looked for in jurisdictions/"
@@ -216,14 +236,14 @@ def _packet_files(folder: Path) -> list[Path]:
     """The notice documents of a packet folder, edited drafts included."""
     out = []
     for path in sorted(folder.iterdir()):
-        if path.suffix.lower() in FORMATS and lint_kind(path) in NOTICE_KINDS and path.is_file():
+        if path.suffix.lower() in FORMATS and lint_kind(path) in notice_kinds() and path.is_file():
             out.append(path)
     return out
 
 
 def _expects_notices(prepared: Prepared | None) -> bool:
     """Whether a folder without notices is worth a word: not for a case that needs none."""
-    return prepared is None or any(d.kind in NOTICE_KINDS for d in prepared.plan.documents)
+    return prepared is None or any(d.kind in notice_kinds() for d in prepared.plan.documents)
 
 
 def _nothing_to_lint(folder: Path) -> Finding:
@@ -291,7 +311,7 @@ def _target(path: Path, prepared: Prepared | None, law: Law | None, kind: str | 
                 None,
                 "",
                 "cannot tell what kind of notice this is from its name: give --kind (one of "
-                + ", ".join(k.value for k in NOTICE_KINDS)
+                + ", ".join(k.value for k in notice_kinds())
                 + ")",
             )
         )
@@ -410,6 +430,8 @@ def _read_and_check(target: Target, prepared: Prepared | None) -> Read:
         raise _UnreadableError("the PDF has no text to read (a scan?)")
     lines = None
     if target.kind in _LETTERS and target.path.suffix == ".pdf":
+        from generator.documents.mailroom import SHORTENED
+
         # An address block may wrap a long name over three lines: look for it on one to three.
         blocks = [checks.normalize(b.text) for b in ext.blocks]
         lines = set(blocks)
@@ -522,6 +544,8 @@ def _letters_for_everyone(
     folder: Path, targets: list[Target], read: dict[Path, Read]
 ) -> list[Finding]:
     """NL005: each name in recipients.csv is on an address line of some letter PDF."""
+    from generator.documents.mailroom import SHORTENED
+
     listing = folder / "recipients.csv"
     letters = [
         t for t in targets
@@ -634,7 +658,9 @@ def _law_date(reading: checks.Reading, on: date | None) -> tuple[date, str]:
             return stated[0].day, "the publication date the notice states"
     heard = _hearing_day(reading)
     if heard is not None:
-        return heard, "the hearing date the notice states"
+        # A notice is given before its hearing, under the law of that earlier day: an ordinance
+        # adopted at the hearing itself (a new notice duty among its sections) did not bind it.
+        return heard - timedelta(days=1), f"the day before the hearing the notice states ({heard})"
     # Any date the notice writes with its year places it in its era better than today does.
     written = next((d.day for d in reading.dates if d.year_written), None)
     if written is not None:
