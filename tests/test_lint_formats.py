@@ -82,13 +82,10 @@ def from_corpus(notices: list[Any]) -> list[Source]:
 
 FAST = our_own() + from_corpus(BENCH.tiny_sample(CORPUS))
 EVERY = from_corpus([n for n in CORPUS if n not in BENCH.tiny_sample(CORPUS)])
-# Known (issue 15, open): a PDF gives its text line by line, and the hearing's date, time and
-# place are then tied to it differently from the paragraphs of the TXT, HTML and DOCX.
-PDF_LINES_BIND_THE_HEARING_OTHERWISE = {
-    "az-phoenix-2018-z-41-18-neighbor-notice",
-    "ok-norman-2015-red-canyon-pud-amendment-ad",
-    "ri-narragansett-2024-council-agenda",
-}
+# Known (issue 15): a PDF gives its text line by line, and the hearing's date, time and place
+# could be tied to it differently from the paragraphs of the TXT, HTML and DOCX. None known now
+# (a span carrying on the last one is read with it: `hearing._carried_on`).
+PDF_LINES_BIND_THE_HEARING_OTHERWISE: set[str] = set()
 EVERY = [
     pytest.param(
         s,

@@ -361,3 +361,125 @@ def test_the_packet_compares_the_moments_the_notices_give_their_hearing(tmp_path
         if f.code == "NL009"
     ]
     assert found and "7:00 p.m." in found[0].message and "6:00 p.m." in found[0].message
+
+
+# https://glendaleaz.new.swagit.com/videos/136414/agenda (2021): the agenda's header block gives
+# the meeting's day, hour and place under the heading, after the list of commissioners; the
+# public hearing items follow. Trimmed after the first items.
+GLENDALE = """City of Glendale
+
+PLANNING COMMISSION
+Agenda
+
+
+Vern Crow, Chairperson (Cactus District)
+Edwin Nyberg, Vice Chairperson (Cholla District)
+Martin Nowakowski, Commissioner (Yucca District)
+Warren Wilfong, Commissioner (Ocotillo District)
+Tom Cole, Commissioner (Barrel District)
+John Crow, Commissioner (Mayoral District)
+Daniel Heath, Commissioner (Sahuaro District)
+
+5850 West Glendale Avenue
+Glendale, AZ 85301
+
+September 2, 2021 6:00 PM City Hall, Council Chambers
+5850 W. Glendale Ave.
+Glendale, AZ 85301
+
+1. CALL TO ORDER
+2. ROLL CALL
+3. CITIZEN COMMENTS
+If citizens wish to speak on a matter concerning the Glendale Planning Commission that is not on
+the printed agenda, please complete a Citizen Comments Card and provide it to the designated
+staff person prior to the beginning of the meeting.
+4. APPROVAL OF THE MINUTES
+a. Planning Commission Minutes of the August 5, 2021 Regular Meeting. Click to View
+"""
+
+
+def test_an_agendas_header_block_after_its_members_is_the_hearings(tmp_path: Path) -> None:
+    path = tmp_path / "glendale.txt"
+    path.write_text(GLENDALE, encoding="utf-8")
+    heard = hearing.read(extract(path).text)  # as the linter reads it: a paragraph a line
+    assert date(2021, 9, 2) in [d.day for d in heard.dates]
+    assert [t.at for t in heard.times] == [time(18)]
+    assert {"City Hall", "Council Chambers", "5850 W. Glendale Ave."} <= {
+        p.text for p in heard.places
+    }
+    # Without the heading that names the meeting the members' list scopes nothing.
+    alone = GLENDALE.replace("PLANNING COMMISSION\nAgenda", "PLANNING COMMISSION")
+    path.write_text(alone, encoding="utf-8")
+    assert not hearing.read(extract(path).text).times
+
+
+# https://granicus_production_attachments.s3.amazonaws.com/narragansettri/5e94586a700c18bdaa55c1fd83fd91db0.html
+# (posted April 11, 2024): the room follows the hour; the stream and the town's site are not
+# the hearing's place ("There will be no remote participation").
+NARRAGANSETT = """NARRAGANSETT TOWN COUNCIL
+REGULAR MEETING AGENDA MONDAY, APRIL 15, 2024 7:00 PM ASSEMBLY ROOM
+www.narragansettri.gov
+Town Manager James R. Tierney
+Town Clerk Janet Tarro
+This meeting is streamed live on YouTube on the Narragansett Town Council channel https://www.youtube.com/@narragansetttowncouncil. There will be no remote participation. Posted: April 11, 2024
+"""
+
+
+def test_a_room_right_after_the_hour_in_capitals_is_the_place() -> None:
+    heard = hearing.read(NARRAGANSETT)
+    assert [p.text for p in heard.places] == ["ASSEMBLY ROOM"]  # not "PM ASSEMBLY ROOM"
+    assert [t.at for t in heard.times] == [time(19)]
+    assert hearing.gap(hearing.TOKENS, heard) is None
+
+
+# https://boonvillenc.com/news/public-hearing-notice-202412261526 (December 2024): "at 7:00 on
+# January 7, 2025", an hour without a.m. or p.m. Trimmed after the first sentence.
+BOONVILLE = """Public Hearing Notice
+Pursuant to North Carolina General Statutes 160A-31 and 160D-601 the Boonville Town Council will hold a public hearing at the Harvey E. Smith Municipal Building located at 108 N Carolina Ave, Boonville, NC 27011 at 7:00 on January 7, 2025, to hear the comments of all persons on the petition by Derrick Hill for the voluntary annexation of the following described real property.
+"""
+
+
+def test_an_hour_without_meridiem_at_the_hearings_date() -> None:
+    heard = hearing.read(BOONVILLE)
+    assert [(t.text, t.at) for t in heard.times] == [("7:00", time(7))]  # read as written
+    assert hearing.gap(hearing.TOKENS, heard) is None
+    # Only "at" a date: a section number or an hour alone stays no time.
+    for text in (
+        "The Council will hold a public hearing under Chapter 7:00 on January 7, 2025.",
+        "The Council will hold a public hearing at 7:00 in the Town Hall.",
+        "The Council will hold a public hearing on January 7, 2025 with 7:00 minutes each.",
+    ):
+        assert not hearing.read(text).times, text
+
+
+# As a PDF gives them, line by line: a break after "6:15 p.m." or OCR's "on the ??" reads as a
+# sentence's end, and the place (or the date) on the next line must still be the hearing's.
+# https://www.midtownphx.org/news/2018/8/12/rezoning-case-no-z-41-18-northeast-corner-of-7th-st-and-thomas-rd
+PHOENIX_PDF = """The meeting and hearing dates are:
+Encanto Village Planning Committee Meeting: September 10, 2018 at 6:15 p.m.
+Phoenix College, Willo Room 3310 N. 10th Avenue, Phoenix, AZ
+Planning Commission Hearing: October 4, 2018 at 6:00 p.m. City of Phoenix
+Council Chambers 200 W. Jefferson Street, Phoenix, AZ
+"""
+# https://johnstown573.rssing.com/chan-42125881/article3156.html
+NORMAN_PDF = """(Published in The Norman Transcript December 23, 2015, 1t) REQUEST FOR
+PUD AMENDMENT NOTICE is hereby given that a proposed Ordinance will be
+considered at a Public Hearing at the Planning Commission meeting on the ??
+14th day of January, 2016, at 6:30 p.m. in the Council Chambers of the Norman
+Municipal Building, 201 West Gray Street, Norman, Oklahoma. At that meeting,
+any and all persons may appear and protest or support the passage of said
+Ordinance. Any protest must be in writing and filed with the City Clerk prior to
+5:00 p.m. on Monday, January 11, 2016, in order to be reported to the Planning
+Commission.
+"""
+
+
+def test_a_pdfs_line_breaks_do_not_part_the_hearing_from_its_facts() -> None:
+    phoenix = hearing.read(PHOENIX_PDF)
+    assert {"Willo Room", "3310 N. 10th Avenue", "200 W. Jefferson Street"} <= {
+        p.text for p in phoenix.places
+    }
+    norman = hearing.read(NORMAN_PDF)
+    assert [d.day for d in norman.dates] == [date(2016, 1, 14)]  # not the protest deadline
+    assert [t.at for t in norman.times] == [time(18, 30)]
+    assert "201 West Gray Street" in [p.text for p in norman.places]

@@ -15,7 +15,13 @@ of the hearing"), so a fact counts here only where the text ties it to the heari
   labels are the hearing's: one that names it ("Hearing date:") or two kinds together;
 * on a line of facts alone under a heading that names the hearing (an agenda's "CITY COUNCIL
   MEETING / July 7, 1998 - 7:00 p.m. / Civic Center", a sign's "ZONING PUBLIC HEARING / ... /
-  JULY 6, 2027, 6:00 P.M.").
+  JULY 6, 2027, 6:00 P.M."), past a list of the members between ("Vern Crow, Chairperson
+  (Cactus District) ..."), and on a span's first lines before the running text;
+* in a span that opens with facts and carries on a statement the last one left open: a PDF's
+  line break after "6:15 p.m." or OCR's "on the ??" is no sentence's end for them.
+
+A time needs a.m. or p.m. (`when`), except an hour "at" the hearing's date: "at 7:00 on January
+7, 2025" states the hour, read as written.
 
 A place is a physical one: a building, hall, chamber or room, or a street address. A link to a
 video conference, a number to dial in or "via Zoom" is kept apart (`Hearing.remote`): a notice
@@ -197,6 +203,7 @@ _FILLER = re.compile(
 )
 _ADDRESS_REACH = 120  # the longest street address read: "17580 W. Northern Avenue", and more
 _GROUP_REACH = 60
+_OPENING_REACH = 25  # most characters before the first fact of a span carrying on the last
 _AFTER_REACH = 40  # a word for the hearing this near after facts opening a sentence is theirs  # most characters between two facts of one statement ("…, at 7:00 p.m., in …")
 
 
@@ -271,6 +278,7 @@ def bind(
 
     `dates` and `times` are those `when` finds in `text` (offsets into it).
     """
+    times = sorted([*times, *_bare_clock_times(text, dates, times)], key=lambda t: t.start)
     places = find_places(text)
     links = [p for p in places if p.remote and "://" in p.text]
     inside = [(p.start, p.end) for p in links]
@@ -291,6 +299,12 @@ def bind(
     for span in spans:
         for f in _by_sentence(text, span, _among(facts, span.start, span.end)):
             bound.setdefault(f.start, (f, (span.start, span.end)))
+    for prev, span in pairwise(spans):
+        if _carried_on(text, prev, span, facts):
+            joined = Span(prev.start, span.end, text[prev.start : span.end], False)
+            for f in _by_sentence(text, joined, _among(facts, prev.start, span.end)):
+                if f.start >= span.start:
+                    bound.setdefault(f.start, (f, (prev.start, span.end)))
     out = Hearing(text)
     for start in sorted(bound):
         f, where = bound[start]
@@ -303,6 +317,43 @@ def bind(
             out.places.append(f.value)
         else:
             out.remote.append(f.value)
+    return out
+
+
+# A time written without a.m. or p.m. right beside the hearing's date: "at 7:00 on January 7,
+# 2025", "January 7, 2025 at 7:00". `when` reads no "7:00" alone as a time ("Chapter 7:00",
+# "3:15" may be anything); put "at" a date, it states the hour, ambiguous only as to morning or
+# evening. It is read as written (7:00), the morning's hour.
+_BARE_CLOCK = re.compile(
+    r"\bat\s+(?P<hour>1[0-2]|0?[1-9]):(?P<minute>[0-5]\d)(?![\d:]|\.\d|\s*(?:%|per\b|percent))",
+    re.I,
+)
+_CLOCK_THEN_DATE = re.compile(
+    r"\s*,?\s*(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?(?:the\s+)?\Z", re.I
+)
+_DATE_THEN_CLOCK = re.compile(r"\A\s*,?\s*\Z")
+_BARE_CLOCK_REACH = 40
+
+
+def _bare_clock_times(
+    text: str, dates: Sequence[when.DateMention], times: Sequence[when.TimeMention]
+) -> list[when.TimeMention]:
+    """Times of `_BARE_CLOCK` that `when` left out, beside a date (before or after it)."""
+    out = []
+    for m in _BARE_CLOCK.finditer(text):
+        start = m.start("hour")
+        if any(t.start < m.end() and start < t.end for t in times):
+            continue
+        near = _among(dates, m.start() - _BARE_CLOCK_REACH, m.end() + _BARE_CLOCK_REACH)
+        after = any(
+            d.start >= m.end() and _CLOCK_THEN_DATE.search(text[m.end() : d.start]) for d in near
+        )
+        before = any(
+            d.end <= m.start() and _DATE_THEN_CLOCK.match(text[d.end : m.start()]) for d in near
+        )
+        if after or before:
+            at = time(int(m.group("hour")), int(m.group("minute")))
+            out.append(when.TimeMention(at, start, m.end(), text[start : m.end()]))
     return out
 
 
@@ -387,6 +438,8 @@ def _venue_start(text: str, at: int) -> int:
         word = m.group(1)
         if word.endswith(",") or not _VENUE_WORD.match(word) or word.lower() in _NOT_NAMES:
             break
+        if re.fullmatch(r"[AP]\.?M\.?", word, re.I):
+            break  # "7:00 PM ASSEMBLY ROOM": the time's, not the room's name
         if n and (_HEARING.fullmatch(word) or _ELSEWHERE.fullmatch(word)):
             break  # "SPECIAL MEETING Council Chambers" (but "Community Meeting Room")
         start -= len(m.group(0))
@@ -420,6 +473,27 @@ def _by_sentence(text: str, span: Span, facts: list[_Fact]) -> Iterable[_Fact]:
             follows = first_timed is not None and run[0].start > first_timed
             if follows or _placed(text, span, run, hearing, elsewhere + subject):
                 yield from run
+
+
+def _carried_on(text: str, prev: Span, span: Span, facts: list[_Fact]) -> bool:
+    """Whether `span` opens with facts that carry on the statement `prev` left open.
+
+    A PDF breaks its lines where the page does, and a break after "6:15 p.m." or OCR's "on the
+    ??" reads as a sentence's end: "…Committee Meeting: September 10, 2018 at 6:15 p.m." /
+    "Phoenix College, Willo Room 3310 N. 10th Avenue". The facts that open the next span are
+    read as if it went on: `prev` ends in a fact or without a full stop, and no more than a few
+    words, none for the hearing or anything else, come before the next span's first fact.
+    """
+    mine = _among(facts, span.start, span.end)
+    if not mine or mine[0].start - span.start > _OPENING_REACH:
+        return False
+    lead = text[span.start : mine[0].start]
+    if any(p.search(lead) for p in (_HEARING, _ELSEWHERE, _SUBJECT, _DEADLINE)):
+        return False
+    tail = prev.text.rstrip()
+    theirs = _among(facts, prev.start, prev.end)
+    ends_in_fact = bool(theirs) and theirs[-1].end >= prev.start + len(tail) - 1
+    return ends_in_fact or not re.search(r"[.!:;]\W*\Z", tail)
 
 
 def _groups(text: str, facts: list[_Fact], markers: list[tuple[int, int]]) -> list[list[_Fact]]:
@@ -606,8 +680,44 @@ def _by_heading(
         if _bare(text, (span.start, span.end), facts):
             for f in _among(facts, span.start, span.end):
                 yield f, (opened, span.end)
-        elif not span.heading or _ELSEWHERE.search(text, span.start, span.end):
+            continue
+        if _roster(text, span, facts):
+            continue  # the members' names between an agenda's heading and its facts
+        # The facts may stand on the span's first lines, the running text after them ("September
+        # 2, 2021 6:00 PM City Hall, Council Chambers" / "1. CALL TO ORDER" / ...).
+        at = span.start
+        while at < span.end:
+            eol = text.find("\n", at, span.end)
+            line = (at, span.end if eol < 0 else eol)
+            if eol < 0 or not _bare(text, line, facts):
+                break
+            for f in _among(facts, *line):
+                yield f, (opened, line[1])
+            at = eol + 1
+        if not span.heading or _ELSEWHERE.search(text, span.start, span.end):
             opened = None
+
+
+# The members named under an agenda's heading: "Vern Crow, Chairperson (Cactus District) ...".
+_MEMBER = re.compile(
+    r"""\b(?:(?:vice[\s-]+)?chair(?:man|woman|person)?|commissioners?|council\s*(?:member|man
+      |woman|or)s?|(?:vice[\s-]+)?mayor|alder(?:man|woman|person)|trustees?|supervisors?
+      |selectm[ae]n|members?|secretary|vice[\s-]+president|president)\b""",
+    _X,
+)
+
+
+def _roster(text: str, span: Span, facts: list[_Fact]) -> bool:
+    """A list of names with their offices alone: no facts, no sentence, no other business."""
+    words = len(span.text.split())
+    members = len(_MEMBER.findall(span.text))
+    return (
+        members >= 2
+        and words <= 8 * members
+        and not span.text.rstrip().endswith((".", "?", "!", ":"))
+        and not _among(facts, span.start, span.end)
+        and not _ELSEWHERE.search(text, span.start, span.end)
+    )
 
 
 # --- small helpers ---------------------------------------------------------------------------
