@@ -471,3 +471,52 @@ def test_a_web_page_before_the_law_required_one_is_bound_only_by_every_meeting_n
     # The same page judged by the law of 2024 is bound by the clauses of § 45-24-53(a).
     later = lint([page], jurisdiction="us-ri", kind="website_notice", on=date(2024, 3, 1))
     assert later.judged[str(page)].checked > 1 and codes(later, "NL001")
+
+
+# --------------------------------------- 7. what a notice's own words settle about its case ----
+
+
+def _corpus_notice(tmp_path: Path, name: str) -> Path:
+    corpus = load(ROOT / "tests" / "corpus" / f"{name}.yaml")
+    path = tmp_path / "newspaper_notice.txt"
+    path.write_text(corpus.data["text"], encoding="utf-8")
+    return path
+
+
+def test_a_rezoning_from_one_district_to_another_needs_its_map_without_the_case(
+    tmp_path: Path,
+) -> None:
+    """11 O.S. § 43-104 asks a map of a map change. Moore's 2015 ad says "REZONING FROM: R-1 …
+    REZONING TO: … C3" and prints no map: the words settle the fact the map rule turns on
+    (`text_facts` of the pack), so the map is missing, not "needs the case"."""
+    moore = _corpus_notice(tmp_path, "ok-moore-2015-rz-928-rezoning-ad")
+    result = lint([moore], jurisdiction="us-ok", kind="newspaper_notice")
+    (found,) = [f for f in codes(result, "NL001") if f.rule == "map_in_notice"]
+    assert "the notice shows: map change" in found.message
+    assert not [f for f in codes(result, "NL016") if f.rule == "map_in_notice"]
+
+
+def test_a_text_amendment_still_needs_the_case_to_decide_its_map(tmp_path: Path) -> None:
+    """Tulsa's 2023 notice amends chapters of its zoning code: no words of a rezoning, so the
+    map rule stays undecided (NL016), never dropped as if the fact were false."""
+    tulsa = _corpus_notice(tmp_path, "ok-tulsa-2023-zca-27-historic-preservation-notice")
+    result = lint([tulsa], jurisdiction="us-ok", kind="newspaper_notice")
+    assert [f.rule for f in codes(result, "NL016")] == ["map_in_notice"]
+    assert not [f for f in codes(result, "NL001") if f.rule == "map_in_notice"]
+
+
+@pytest.mark.parametrize(
+    ("cond", "known", "decided"),
+    [
+        ({"map_change": True}, {"map_change": True}, True),
+        ({"map_change": True}, {}, None),
+        ({"map_change": False}, {"map_change": True}, False),
+        ({"all": [{"map_change": True}, {"option.post_sign": True}]}, {"map_change": True}, None),
+        ({"any": [{"map_change": True}, {"option.post_sign": True}]}, {"map_change": True}, True),
+        ({"not": {"map_change": True}}, {"map_change": True}, False),
+    ],
+)
+def test_a_condition_on_the_facts_a_notice_settles(cond, known, decided) -> None:
+    from generator.models.conditions import decide
+
+    assert decide(cond, known) is decided

@@ -36,6 +36,31 @@ def _pack_sentences() -> list[tuple[str, str, str, bool]]:
     return out
 
 
+def _text_fact_sentences() -> list[tuple[str, str, str, bool]]:
+    """The examples and look-alikes of every pack's `text_facts`, by pack and fact."""
+    out = []
+    for pack_id in PACKS:
+        for pf in resolve(pack_id).chain:
+            if pf.pack.id != pack_id:
+                continue  # a parent's own, tested under its own id
+            for tf in pf.pack.text_facts:
+                out += [(pack_id, tf.fact, s, True) for s in tf.checks.examples]
+                out += [(pack_id, tf.fact, s, False) for s in tf.checks.not_examples]
+    return out
+
+
+@pytest.mark.parametrize(
+    ("pack_id", "fact", "sentence", "recognised"),
+    _text_fact_sentences(),
+    ids=lambda v: v[:40] if isinstance(v, str) else str(v),
+)
+def test_text_fact_examples_and_look_alikes(
+    pack_id: str, fact: str, sentence: str, recognised: bool
+) -> None:
+    (tf,) = [t for pf in resolve(pack_id).chain for t in pf.pack.text_facts if t.fact == fact]
+    assert clause_present(tf.checks, sentence) is recognised
+
+
 @pytest.mark.parametrize(
     ("pack_id", "rule_id", "sentence", "recognised"),
     _pack_sentences(),

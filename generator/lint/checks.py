@@ -154,6 +154,11 @@ def _where_said(ext: Extracted, fact: str, heard: hearing.Hearing) -> dict[str, 
     return located(ext, mentions[0].start, mentions[0].end) if mentions else {}
 
 
+def recognised(checks: ClauseChecks, reading: Reading) -> bool:
+    """Whether `checks` recognise their words in a document already read (no hearing tokens)."""
+    return _present(checks, reading.units, bool(reading.dates), bool(reading.times))
+
+
 def clause_present(checks: ClauseChecks, text: str) -> bool:
     """Whether a clause's `checks` recognize it in `text` (any wording the pack allows)."""
     joined = " ".join(text.split())  # as a reader's extract gives a paragraph: one line

@@ -35,7 +35,7 @@ from generator.kinds import DocumentKind
 from generator.lint import checks, limits
 from generator.lint.checks import Expect
 from generator.lint.extract import Extracted, check_format, extract
-from generator.models.conditions import describe
+from generator.models.conditions import decide, describe
 from generator.models.pack import ClauseParams, ClauseTopic, FormatParams, NoticeParams, Rule
 from generator.paths import ROOT
 from generator.processes import NO_WORKERS, cpus, pool
@@ -448,7 +448,7 @@ def _read_and_check(target: Target, prepared: Prepared | None) -> Read:
     if target.law is not None:
         reading = checks.Reading.of(ext, _notice_year(ext.text))
         day, why = _law_date(reading, target.law.on)
-        target, undecided = _bind(target, target.law.at(day))
+        target, undecided = _bind(target, target.law.at(day), reading)
     else:
         reading = checks.Reading.of(ext, target.hearing.date.year if target.hearing else None)
         day = target.hearing.date if target.hearing else None
@@ -674,11 +674,12 @@ def _hearing_day(reading: checks.Reading) -> date | None:
     return dates[0].day if dates else None
 
 
-def _bind(target: Target, snap: Snapshot) -> tuple[Target, list[Finding]]:
+def _bind(target: Target, snap: Snapshot, reading: checks.Reading) -> tuple[Target, list[Finding]]:
     """The pack's clauses for the document's kind in force that day, merged; NL016 for the rest.
 
-    A rule whose `when` only a case decides is reported once, with the undecided local rules
-    that supplement it; so is a clause the pack recognises only by a case's facts.
+    A rule whose `when` the notice's own words settle (the pack's `text_facts`) binds or drops
+    as they say; one only a case decides is reported once, with the undecided local rules that
+    supplement it; so is a clause the pack recognises only by a case's facts.
     """
     unrequired = not _required_that_day(target.kind, snap)
     mine = tuple(
@@ -694,6 +695,19 @@ def _bind(target: Target, snap: Snapshot) -> tuple[Target, list[Finding]]:
         and target.kind in r.params.documents
         and (r.params.every_meeting_notice or not unrequired)
     ]
+    known = _text_facts(snap.pack, reading)
+    if known:
+        settled = {id(r): decide(r.when, known) for r in waiting}
+        shown = ", ".join(f.replace("_", " ") for f in known)
+        decided = tuple(
+            Binding(
+                r.model_copy(update={"title": f"{r.title} (the notice shows: {shown})"}), r.params
+            )
+            for r in waiting
+            if settled[id(r)]
+        )
+        target = replace(target, clauses=target.clauses + decided)
+        waiting = [r for r in waiting if settled[id(r)] is None]
     parent = {id(p.child): p.parent for p in snap.pack.pairs}
     kids: dict[int, list[Rule]] = {id(r): [] for r in waiting}
     for rule in waiting:
@@ -714,6 +728,16 @@ def _bind(target: Target, snap: Snapshot) -> tuple[Target, list[Finding]]:
             )
         )
     return target, out
+
+
+def _text_facts(pack: ResolvedPack, reading: checks.Reading) -> dict[str, Any]:
+    """The facts of the case the notice's words settle, as the packs along the chain read them."""
+    return {
+        tf.fact: tf.value
+        for pf in pack.chain
+        for tf in pf.pack.text_facts
+        if checks.recognised(tf.checks, reading)
+    }
 
 
 def _required_that_day(kind: DocumentKind, snap: Snapshot) -> bool:

@@ -318,17 +318,49 @@ def _eval(
                 have = []
             if have is None:
                 assumed.add(key)
-            if isinstance(want, dict):
-                ok = all(_OPS[op](have, arg) for op, arg in want.items())
-            elif isinstance(want, list):
-                ok = have in want
-            elif isinstance(want, bool):
-                ok = (have or False) == want
-            else:
-                ok = have == want
+            ok = _holds(have, want)
         if not ok:
             return False
     return True
+
+
+def decide(cond: dict[str, Any] | None, known: Mapping[str, Any]) -> bool | None:
+    """A condition judged on the facts `known` alone: True, False, or None when they do not settle it.
+
+    What the linter reads in a notice without its case (`text_facts` of the packs): a fact it
+    did not read is unknown, never false, so a rule is dropped only when the known facts rule
+    it out.
+    """
+    if cond is None:
+        return True
+    results = []
+    for key, want in cond.items():
+        if key in ("all", "any"):
+            parts = [decide(c, known) for c in want]
+            if key == "all":
+                result = False if False in parts else (None if None in parts else True)
+            else:
+                result = True if True in parts else (None if None in parts else False)
+        elif key == "not":
+            inner = decide(want, known)
+            result = None if inner is None else not inner
+        elif key not in known:
+            result = None
+        else:
+            result = _holds(known[key], want)
+        results.append(result)
+    return False if False in results else (None if None in results else True)
+
+
+def _holds(have: Any, want: Any) -> bool:
+    """Whether a fact's value is what a condition wants of it."""
+    if isinstance(want, dict):
+        return all(_OPS[op](have, arg) for op, arg in want.items())
+    if isinstance(want, list):
+        return have in want
+    if isinstance(want, bool):
+        return (have or False) == want
+    return have == want
 
 
 def options_in(cond: dict[str, Any] | None) -> list[tuple[str, Any]]:

@@ -526,6 +526,26 @@ class Terms(Model):
     hearing: str | None = Field(None, description='"public hearing", "legislative hearing".')
 
 
+class TextFact(Model):
+    """A fact of the case a notice settles in its own words ("REZONING FROM: R-1 … TO: C-3").
+
+    Linted without its case, a rule whose `when` turns on the fact is decided when the words are
+    there; without them the fact stays unknown (never false), and the rule needs the case.
+    """
+
+    fact: str = Field(description="A condition fact (`map_change`, ...).")
+    value: bool | str = True
+    text: str = prose("Why such words settle the fact.")
+    checks: ClauseChecks
+
+    @field_validator("fact")
+    @classmethod
+    def _known_fact(cls, fact: str) -> str:
+        if fact not in conditions.FACTS:
+            raise ValueError(f"{fact!r} is not a fact a condition can test")
+        return fact
+
+
 class Pack(Model):
     """A jurisdiction's rule pack as written in `jurisdictions/`."""
 
@@ -549,6 +569,10 @@ class Pack(Model):
     time_counting: TimeCounting | None = None
     calendar: Calendar | None = None
     layer_facts: list[LayerFact] = Field(default_factory=list)
+    text_facts: list[TextFact] = Field(
+        default_factory=list,
+        description="What a notice's own words settle about its case, for a lint without one.",
+    )
     options: list[CaseOption] = Field(default_factory=list)
     rules: list[AnyRule] = Field(default_factory=list)
 
