@@ -128,6 +128,13 @@ def test_chapter_160d_binds_from_july_1_2021() -> None:
             "the publication date the notice states",
         ),
         (
+            # City of Moore, Okla., as the Norman Transcript's feed carries its legal notices.
+            "(Published in The Norman Transcript July 21, 2015, 1t) NOTICE IS HEREBY GIVEN that"
+            " a PUBLIC HEARING will be held on August 11, 2015 at 7:00 p.m.",
+            date(2015, 7, 21),
+            "the publication date the notice states",
+        ),
+        (
             "Published: 4/20/19 and 4/27/19\nHearing: Monday, May 6, 2019 at 7:00 p.m.",
             date(2019, 4, 20),
             "the publication date the notice states",

@@ -7,8 +7,9 @@ packet's manifest names) the plan of the prepared case says which clauses, forma
 bind each document, and the case's facts are checked too; with a jurisdiction alone, the clauses
 the pack requires of that kind of document, merged with the local rules that supplement them
 (`rules.loader.snapshot`, as for a case), under the law in force on the notice's own date: the
-publication date it states, else its hearing's date, else the first date it writes with a year,
-else today (`--on` names another). A rule that applies only in some cases is reported as
+publication date it states, else the day before the hearing it states, else the first date it
+writes with a year, else today (`--on` names another). A rule that applies only in some cases is
+decided where the notice's words settle its condition (the pack's `text_facts`), else reported as
 undecided (NL016), never silently dropped.
 """
 
@@ -629,7 +630,10 @@ def _first_moment(reading: checks.Reading) -> tuple[date, Any] | None:
 # so "shall be published not less than 10 days before May 6" is not read as one.
 _PUBLISHED = re.compile(
     r"\b(?:pub(?:lish(?:ed)?|lication)?|dates?\s+of\s+publication|run\s+dates?)(?![a-z])"
-    r"(?:\s+dates?)?(?:\s+on)?\s*[.:\-\u2013\u2014]?",
+    r"(?:\s+dates?)?(?:\s+on)?"
+    # "(Published in The Norman Transcript July 21, 2015, 1t)": the paper's name, capitalized.
+    r"(?:\s+in\s+(?-i:(?:[A-Z][\w&'\u2019.-]*\s+){1,6}))?"
+    r"\s*[.:\-\u2013\u2014]?",
     re.IGNORECASE,
 )
 _LABEL_TO_DATE = 12  # characters between a label and the date it gives
@@ -653,7 +657,10 @@ def _law_date(reading: checks.Reading, on: date | None) -> tuple[date, str]:
         return on, "the date given with --on"
     text = reading.ext.text
     for label in _PUBLISHED.finditer(text):
-        stated = [d for d in reading.dates if 0 <= d.start - label.end() <= _LABEL_TO_DATE]
+        # The paper's capitalized name may run into the date's month: "… Transcript July 21".
+        stated = [
+            d for d in reading.dates if label.start() < d.start <= label.end() + _LABEL_TO_DATE
+        ]
         if stated:
             return stated[0].day, "the publication date the notice states"
     heard = _hearing_day(reading)
@@ -682,32 +689,21 @@ def _bind(target: Target, snap: Snapshot, reading: checks.Reading) -> tuple[Targ
     supplement it; so is a clause the pack recognises only by a case's facts.
     """
     unrequired = not _required_that_day(target.kind, snap)
-    mine = tuple(
-        b
-        for b in snap.of(ClauseParams)
-        if target.kind in b.params.documents and (b.params.every_meeting_notice or not unrequired)
-    )
-    target, out = _split(replace(target, clauses=mine), with_case=False)
-    waiting = [
-        r
-        for r in snap.undecided
-        if isinstance(r.params, ClauseParams)
-        and target.kind in r.params.documents
-        and (r.params.every_meeting_notice or not unrequired)
-    ]
+
+    def binds(params: ClauseParams) -> bool:
+        return target.kind in params.documents and (params.every_meeting_notice or not unrequired)
+
+    mine = tuple(b for b in snap.of(ClauseParams) if binds(b.params))
+    waiting = [r for r in snap.undecided if isinstance(r.params, ClauseParams) and binds(r.params)]
     known = _text_facts(snap.pack, reading)
-    if known:
-        settled = {id(r): decide(r.when, known) for r in waiting}
-        shown = ", ".join(f.replace("_", " ") for f in known)
-        decided = tuple(
-            Binding(
-                r.model_copy(update={"title": f"{r.title} (the notice shows: {shown})"}), r.params
-            )
-            for r in waiting
-            if settled[id(r)]
-        )
-        target = replace(target, clauses=target.clauses + decided)
-        waiting = [r for r in waiting if settled[id(r)] is None]
+    settled = {id(r): decide(r.when, known) for r in waiting}
+    decided = tuple(
+        Binding(r.model_copy(update={"title": f"{r.title} ({_shown(r.when, known)})"}), r.params)
+        for r in waiting
+        if settled[id(r)]
+    )
+    waiting = [r for r in waiting if settled[id(r)] is None]
+    target, out = _split(replace(target, clauses=mine + decided), with_case=False)
     parent = {id(p.child): p.parent for p in snap.pack.pairs}
     kids: dict[int, list[Rule]] = {id(r): [] for r in waiting}
     for rule in waiting:
@@ -728,6 +724,20 @@ def _bind(target: Target, snap: Snapshot, reading: checks.Reading) -> tuple[Targ
             )
         )
     return target, out
+
+
+def _shown(cond: dict[str, Any] | None, known: dict[str, Any]) -> str:
+    """What the notice's words settled for a rule: `the notice shows: map change`."""
+
+    def named(c: Any) -> set[str]:
+        if isinstance(c, list):
+            return set().union(*map(named, c)) if c else set()
+        if not isinstance(c, dict):
+            return set()
+        return {k for k in c if k not in ("all", "any", "not")} | named(list(c.values()))
+
+    used = [f for f in known if f in named(cond)]
+    return "the notice shows: " + ", ".join(f.replace("_", " ") for f in used or known)
 
 
 def _text_facts(pack: ResolvedPack, reading: checks.Reading) -> dict[str, Any]:
