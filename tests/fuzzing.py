@@ -439,13 +439,16 @@ def failure(kind: str, key: str, message: str) -> AssertionError:
 
 @contextlib.contextmanager
 def watchdog(seconds: float) -> Iterator[None]:
-    """Raise `Hang` in this thread after `seconds`."""
+    """Raise `Hang` in this thread after `seconds`, and again while it runs on.
+
+    Python drops an exception raised inside a finalizer, so one ring is not enough.
+    """
 
     def ring(signum: int, frame: Any) -> None:
         raise Hang(f"the build took more than {seconds:g} s")
 
     old = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
     try:
         yield
     finally:

@@ -49,6 +49,8 @@ MEASURED_CHARS = 20_000
 # Seconds one document may take to read and check, a backstop for what the sizes do not bound:
 # four times the largest mailing's Word letters under load.
 SECONDS = 240
+# Seconds between rings once the time is up, until the document's reading stops.
+AGAIN = 0.05
 
 
 class LimitError(UserError):
@@ -81,24 +83,29 @@ def deadline(seconds: float) -> Iterator[None]:
     """Raise `TimeUp` in the body once `seconds` have passed (main thread, POSIX; else no limit).
 
     A Python signal handler runs between bytecodes, so a long call into pdfium or libxml2 ends
-    first; the size limits bound those calls.
+    first; the size limits bound those calls. When the handler happens to run inside a finalizer
+    (a `__del__`, a `weakref.finalize` the garbage collector calls), Python prints the exception
+    and drops it: so the clock rings again every `AGAIN` seconds until the body has ended.
     """
     if threading.current_thread() is not threading.main_thread() or not hasattr(
         signal, "setitimer"
     ):
         yield
         return
+    armed = True
 
     def ring(signum: int, frame: object) -> None:
-        raise TimeUp
+        if armed:
+            raise TimeUp
 
     before = signal.signal(signal.SIGALRM, ring)
     started = time.monotonic()
     pending = (0.0, 0.0)
     try:
-        pending = signal.setitimer(signal.ITIMER_REAL, seconds)
+        pending = signal.setitimer(signal.ITIMER_REAL, seconds, AGAIN)
         yield
     finally:
+        armed = False
         try:
             signal.setitimer(signal.ITIMER_REAL, 0)
         finally:
