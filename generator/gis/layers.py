@@ -138,33 +138,42 @@ class LayerReader:
         where: dict[str, list[str]] | None = None,
     ) -> Any:
         """Features in `bbox` (measuring CRS) or matching `where` (our field → values), in feet."""
+        where = {**self.spec.select, **(where or {})}
+        frame = self._read_raw(self._to_file(bbox) if bbox else None, where)
+        return self._ours(frame)
+
+    def _read_raw(
+        self, file_bbox: tuple[float, float, float, float] | None, where: dict[str, list[str]]
+    ) -> Any:
+        """The layer's own columns of the features in `file_bbox` (its CRS) matching `where`."""
         import geopandas as gpd
 
         columns = list(dict.fromkeys(self.fields.values()))
-        where = {**self.spec.select, **(where or {})}
-        file_bbox = self._to_file(bbox) if bbox else None
         if self._parquet:
-            filters = [(self.fields[k], "in", v) for k, v in (where or {}).items()] or None
+            filters = [(self.fields[k], "in", v) for k, v in where.items()] or None
             wanted = [*columns, "geometry"]
             try:
-                frame = gpd.read_parquet(self.path, columns=wanted, bbox=file_bbox, filters=filters)
+                return gpd.read_parquet(self.path, columns=wanted, bbox=file_bbox, filters=filters)
             except ValueError:  # no bbox covering column: read, then keep what lies in the box
                 frame = gpd.read_parquet(self.path, columns=wanted, filters=filters)
                 if file_bbox:
                     frame = frame.cx[file_bbox[0] : file_bbox[2], file_bbox[1] : file_bbox[3]]
-        else:
-            sql = " AND ".join(
-                f'"{self.fields[k]}" IN ({", ".join(_quote(x) for x in values)})'
-                for k, values in (where or {}).items()
-            )
-            frame = gpd.read_file(
-                self.path,
-                layer=self.spec.layer,
-                bbox=file_bbox,
-                where=sql or None,
-                columns=columns,
-                engine="pyogrio",
-            )
+                return frame
+        sql = " AND ".join(
+            f'"{self.fields[k]}" IN ({", ".join(_quote(x) for x in values)})'
+            for k, values in where.items()
+        )
+        return gpd.read_file(
+            self.path,
+            layer=self.spec.layer,
+            bbox=file_bbox,
+            where=sql or None,
+            columns=columns,
+            engine="pyogrio",
+        )
+
+    def _ours(self, frame: Any) -> Any:
+        """A frame of the layer's columns as ours: our field names, in the measuring CRS."""
         if frame.crs is None:
             frame = frame.set_crs(self.source_crs)
         frame = frame.to_crs(self.crs)
