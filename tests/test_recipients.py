@@ -13,7 +13,7 @@ from shapely.geometry import box
 
 from generator.inputs import load_case
 from generator.packet import build
-from generator.recipients import collect, normalize_address, normalize_name
+from generator.recipients import collect, normalize_address, normalize_name, to_csv
 from generator.rules.loader import resolve
 
 from .conftest import CASES, notices, without_gis, write_case
@@ -448,3 +448,34 @@ def test_geojson_shapefile_and_geoparquet_give_the_same_owners(
     case = other / "case-x.yaml"
     case.write_text(text)
     assert owners(collect(load_case(case), pack)) == expected
+
+
+def test_one_owner_at_two_addresses_gets_two_letters_and_every_merge_says_why(
+    tmp_path: Path,
+) -> None:
+    """Merged only when owner and the whole address match; a merge is listed, never silent."""
+    rows = [
+        *EP_PARCELS,
+        # One owner, two street addresses in one ZIP code: two letters.
+        parcel("H-1", lot(0, -100, 100, 0), "ALVES MARIA", "14 ELM ST", "EAST PROVIDENCE"),
+        # The same street line and ZIP code in another city (a typo or a twin): two letters.
+        parcel("H-2", lot(100, -100, 200, 0), "ALVES MARIA", "9 ELM ST", "RUMFORD"),
+    ]
+    cf = load_case(ep_case(tmp_path, layer(tmp_path, rows)))
+    found = collect(cf, resolve(cf.case.jurisdiction))
+    alves = sorted(
+        (r.lines, r.city, r.parcels) for r in found.recipients if r.name == "ALVES MARIA"
+    )
+    assert alves == [
+        (["14 ELM ST"], "EAST PROVIDENCE", ["H-1"]),
+        (["9 ELM ST"], "EAST PROVIDENCE", ["A-200"]),
+        (["9 ELM ST"], "RUMFORD", ["H-2"]),
+    ]
+    smith = next(r for r in found.recipients if r.name == "SMITH JOHN & SMITH MARY")
+    assert smith.merged == ["parcel D-top: same owner name and mailing address"]
+    row = next(
+        r
+        for r in csv.DictReader(io.StringIO(to_csv(found).decode()))
+        if r["parcels"] == "C-touch; D-top"
+    )
+    assert row["merged"] == "parcel D-top: same owner name and mailing address"

@@ -69,6 +69,7 @@ def collect(cf: CaseFile, pack: ResolvedPack) -> RecipientList:
     provenance["counts"] = {
         "recipients": len(result.recipients),
         "parcels": len({p for r in result.recipients for p in r.parcels}),
+        "merged": sum(len(r.merged) for r in result.recipients),
     }
     return result
 

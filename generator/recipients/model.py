@@ -45,11 +45,22 @@ class Recipient:
     citations: list[str] = field(default_factory=list)
     distance_ft: float | None = None
     flags: list[str] = field(default_factory=list)
+    merged: list[str] = field(default_factory=list)  # the records folded into this one, and why
 
     @property
-    def key(self) -> tuple[str, str, str]:
-        """One recipient per normalized name and mailing address."""
-        return normalize_name(self.name), normalize_address(" ".join(self.lines)), self.zip5
+    def key(self) -> tuple[str, ...]:
+        """One recipient per owner and whole mailing address: name, lines, city, state, ZIP.
+
+        The whole address, not a part of it: one owner at two street addresses in one ZIP code
+        gets two letters.
+        """
+        return (
+            normalize_name(self.name),
+            normalize_address(" ".join(self.lines)),
+            normalize_address(self.city),
+            self.state.upper(),
+            self.zip5,
+        )
 
     @property
     def mailable(self) -> bool:
@@ -57,8 +68,13 @@ class Recipient:
         return bool(self.lines and self.city and self.state and self.zip5)
 
     def merge(self, other: Recipient) -> None:
-        """Fold another selection of the same owner into this one."""
-        self.parcels += [p for p in other.parcels if p not in self.parcels]
+        """Fold another selection of the same owner and address into this one, noting why."""
+        new = [p for p in other.parcels if p not in self.parcels]
+        if new or other.kind != self.kind:
+            what = f"parcel {', '.join(new)}" if new else f"the {other.kind} entry"
+            self.merged.append(f"{what}: same owner name and mailing address")
+        self.merged += [m for m in other.merged if m not in self.merged]
+        self.parcels += new
         self.rules += [r for r in other.rules if r not in self.rules]
         self.citations += [c for c in other.citations if c not in self.citations]
         self.flags += [f for f in other.flags if f not in self.flags]
@@ -85,6 +101,7 @@ class Recipient:
             "citation": "; ".join(self.citations),
             "distance_ft": "" if self.distance_ft is None else f"{self.distance_ft:.1f}",
             "flags": "; ".join(self.flags),
+            "merged": "; ".join(self.merged),
         }
 
 

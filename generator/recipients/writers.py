@@ -21,6 +21,7 @@ CSV_FIELDS = [
     "citation",
     "distance_ft",
     "flags",
+    "merged",
 ]
 
 
