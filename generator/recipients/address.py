@@ -13,17 +13,20 @@ state must never be guessed. The delivery line ("123 North Main Street Apt 4") i
 usaddress (a conditional-random-field parser, datamade) and rewritten with the Pub 28 tables in
 data/usps/ (Appendix C1 suffixes, C2 unit designators, directionals, state codes).
 
-Parser chosen after a comparison on the corpus in tests/addresses/ (python bench/addresses.py
---compare; 2 cores, shared, December 2026):
+Parser chosen after a comparison on the 65 blocks of tests/addresses/corpus.yaml, each given
+to the libraries as one string (`python bench/addresses.py --compare`; 2 shared cores, Dec 2026).
+"Wrong" is a state or ZIP that a label would print and that is not the address's (most are
+inputs that must be refused: a 4-digit ZIP, no ZIP, a Canadian or Australian address):
 
-- usaddress 0.5.16 (Aug 2025; deps python-crfsuite, probableparsing; ~5 MB): tags street lines,
-  PO boxes, rural routes and care-of lines; fails ("more than one area of the string has the
-  same label") on military "PSC 802 BOX 74" and on some blocks; ~6,000 street lines/s.
-- usaddress-scourgify 0.7.1 (Aug 2026; usaddress + yaml-config): formats street addresses to
-  Pub 28, but raises UnParseableAddressError on PO boxes, rural routes, military and care-of
-  blocks (about a third of the corpus), and its unit table misspells HANGAR and UPPR; it is
-  built for property (situs) addresses, not for where an owner gets mail.
+- usaddress 0.5.16 (Aug 2025; python-crfsuite + probableparsing, ~5 MB): 43 right, 17 wrong,
+  5 refused; ~4,800 addresses/s. Tags street lines, PO boxes, routes and care-of lines well;
+  raises on "PSC 802 BOX 74"; checks nothing (a 4-digit ZIP or "ONTARIO, AK" pass).
+- usaddress-scourgify 0.7.1 (Aug 2026; usaddress + yaml-config): 31 right, 14 wrong,
+  20 refused; ~3,500 addresses/s. Refuses every PO box, rural route, military and care-of
+  block (it is built for situs addresses), and its unit table misspells HANGAR and UPPR.
 - none (tables only): cannot tell "N SOUTH ST" or "PARK AVE" from "SOUTH PARK" without a model.
+- this module (usaddress on the delivery line, the last line by rule): 48 right, 0 wrong,
+  17 refused (the 17 that must be); ~1,500 addresses/s, 10,000 in ~6 s, 49 MB peak RSS.
 
 So: usaddress on one delivery line at a time, everything else by rule.
 """
@@ -33,7 +36,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -52,15 +55,18 @@ _ZIP = re.compile(r"^(\d{5})(?:-?(\d{4}))?$")
 _ZIP_SPACED = re.compile(r"^(\d{5}) (\d{4})$")
 _CANADIAN_POSTCODE = re.compile(r"^[A-Z]\d[A-Z] ?\d[A-Z]\d$")
 _CARE_OF = re.compile(
-    r"^(?:%|(?:C/O|C O|IN CARE OF|CARE OF|ATTN|ATTENTION|ATT)(?=[ :]|$))[ :]*(?P<rest>.*)$"
+    r"^(?:%|(?:C/O|C O|IN CARE OF|CARE OF|ATTN|ATTENTION)(?=[ :]|$))[ :]*(?P<rest>.*)$"
 )
 _PO_BOX = re.compile(
     r"^(?:P ?O ?BOX|POST OFFICE BOX|P ?O ?BX|POB|BOX|P ?O ?DRAWER|DRAWER|CALLER|LOCKBOX|P ?O)"
     r" ?#? ?(?P<box>[A-Z]?\d[\dA-Z-]*)$"
 )
+# Pub 28 24 and 25: RR (also written RFD, RD, RURAL ROUTE) and HC (HCR, STAR ROUTE), route and
+# box numbers without leading zeros. "ROUTE 9" alone is a highway, so ROUTE needs a box.
 _RURAL = re.compile(
-    r"^(?P<kind>RR|R R|RURAL ROUTE|RFD|RD|RTE|ROUTE|HC|HCR|HIGHWAY CONTRACT|STAR ROUTE)"
-    r" ?0*(?P<route>\d+)(?: ?(?:BOX|BX|#)? ?0*(?P<box>\d[\dA-Z-]*))?$"
+    r"^(?:(?P<kind>RR|R R|RURAL ROUTE|RFD|RD|HC|HCR|HIGHWAY CONTRACT|STAR ROUTE) ?0*(?P<route>\d+)"
+    r"(?: ?(?:BOX|BX|#)? ?0*(?P<box>\d[\dA-Z-]*))?"
+    r"|(?:RTE|ROUTE) ?0*(?P<rroute>\d+) ?(?:BOX|BX) ?0*(?P<rbox>\d[\dA-Z-]*))$"
 )
 _MILITARY_LINE = re.compile(r"^(?:PSC|UNIT|CMR) \d+(?: BOX \d+)?$")
 _NUMBER_WORD = re.compile(r"^\d")
@@ -210,8 +216,8 @@ def _classify(line: str) -> tuple[str, str]:
         return "po_box", f"PO BOX {m['box']}"
     if m := _RURAL.match(line):
         route = "HC" if m["kind"] in ("HC", "HCR", "HIGHWAY CONTRACT", "STAR ROUTE") else "RR"
-        box = f" BOX {m['box']}" if m["box"] else ""
-        return "rural_route", f"{route} {m['route']}{box}"
+        number, box = m["route"] or m["rroute"], m["box"] or m["rbox"]
+        return "rural_route", f"{route} {number}" + (f" BOX {box}" if box else "")
     if _MILITARY_LINE.match(line):
         return "military", line
     words = line.split()
@@ -263,7 +269,7 @@ def _state(text: str) -> str | None:
 
 def _split_city_state(text: str) -> tuple[str, str, str]:
     """(city, state, problem) of "CITY ST", "CITY, ST" or "CITY STATE NAME"."""
-    words = text.replace(",", " ").split()
+    words = text.split()
     if len(words) < 2 or _NUMBER_WORD.match(words[0]):
         return "", "", "city and state not found"
     for n in (3, 2, 1):  # "NEW YORK", "DISTRICT OF COLUMBIA": the longest state name first
@@ -290,6 +296,11 @@ def _assemble(
 ) -> MailingAddress:
     """The US address from its cleaned delivery lines and checked last line."""
     t = _tables()
+    zip_code = f"{zip5}-{zip4}" if zip4 else zip5
+    # A county's "CITY ST" line mapped into the address lines is not a delivery line (issue 16:
+    # "ORO VALLEY AZ ORO VALLEY AZ 85755").
+    last_line = {f"{city} {state}", f"{city} {state} {zip5}", f"{city} {state} {zip_code}"}
+    delivery = [d for d in delivery if d not in last_line]
     kinds: list[tuple[str, str]] = []
     for line in delivery:
         if len(line) > _LONGEST_LINE:
@@ -331,8 +342,9 @@ def _foreign(lines: list[str], country: str, verbatim: tuple[str, ...]) -> Maili
 def _read_last_line(cleaned: list[str]) -> tuple[list[str], str, str, str, str, str]:
     """Split a block into (delivery lines, city, state, zip5, zip4, problem) from its end.
 
-    Shapes: "CITY ST ZIP" / "CITY, ST ZIP-4" on one line; "CITY ST" then "ZIP" on the next; the
-    city-state line repeated just above ("ORO VALLEY AZ" / "ORO VALLEY AZ 85755").
+    Shapes: "CITY ST ZIP" / "CITY, ST ZIP-4" on one line; "CITY ST" then "ZIP" on the next. A
+    city-state line repeated above ("ORO VALLEY AZ" / "ORO VALLEY AZ 85755") is left to
+    `_assemble`, which drops it.
     """
     last = cleaned[-1]
     words = last.split()
@@ -359,8 +371,6 @@ def _read_last_line(cleaned: list[str]) -> tuple[list[str], str, str, str, str, 
     city, state, problem = _split_city_state(city_state)
     if problem:
         return rest, "", "", "", "", problem
-    while rest and _clean(rest[-1].replace(",", " ")) == f"{city} {state}":
-        rest = rest[:-1]  # the city repeated on the line above
     return rest, city, state, zip5, zip4, ""
 
 
@@ -419,8 +429,8 @@ def from_parts(
     if found:
         last = " ".join(x for x in (_clean(city), _clean(state), _clean(zip_code)) if x)
         return _foreign([*delivery, last] if last else delivery, found, verbatim)
-    if _clean(city_state_zip):
-        return _with_verbatim(from_block([*delivery, city_state_zip]), verbatim)
+    if _clean(city_state_zip):  # "CITY ST ZIP", or "CITY ST" beside a ZIP field
+        return replace(from_block([*delivery, city_state_zip, zip_code]), verbatim=verbatim)
     zip5, zip4, problem = _zip(zip_code)
     if problem:
         return _unparsed(verbatim, problem)
@@ -431,13 +441,12 @@ def from_parts(
             verbatim,
             f"state '{shown}' is not a USPS state code" if shown else "no state",
         )
-    name = _clean(city).replace(",", "")
+    name = _clean(city)
+    for tail in (zip_code and _clean(zip_code), code, _clean(state)):
+        if tail and name.endswith(f" {tail}"):
+            name = name[: -len(tail) - 1]  # the state or ZIP repeated in the city field
     if not name:
         return _unparsed(verbatim, "no city")
-    if any(len(c) > _LONGEST_LINE for c in (*delivery, name)):
-        return _unparsed(verbatim, "a line too long to be an address line")
+    if longest := max((len(c) for c in (*delivery, name) if len(c) > _LONGEST_LINE), default=0):
+        return _unparsed(verbatim, f"a line of {longest} characters is not an address line")
     return _assemble(delivery, name, code, zip5, zip4, verbatim)
-
-
-def _with_verbatim(address: MailingAddress, verbatim: tuple[str, ...]) -> MailingAddress:
-    return MailingAddress(**{**address.__dict__, "verbatim": verbatim})
