@@ -23,6 +23,10 @@ BENCHES = {
     "lint": (["bench/lint.py", "--recipients", "30", "--rebuild"], "findings: 0 (0 errors"),
     "recipients": (["bench/recipients.py", "--parcels", "2000"], "`notices recipients` wall time"),
     "lint_quality": (["bench/lint_quality.py", "--tiny"], "single-file lint wall time"),
+    "addresses": (
+        ["bench/addresses.py", "--addresses", "200", "--compare"],
+        "addresses/s; peak RSS",
+    ),
 }
 
 
