@@ -449,6 +449,24 @@ FINDINGS: dict[str, Declared] = {
             "An owner row of an assessor's list with an address and no owner's name.",
         ),
         Declared(
+            "RCPT007",
+            "address-unreadable",
+            "error",
+            "recipients",
+            "An owner's mailing address in the record cannot be read for certain.",
+            "Addresses are read as counties publish them (split fields, 'CITY ST ZIP' in one"
+            " field, MAIL1–MAIL5 blocks, care-of lines, PO boxes, rural routes, APO/FPO/DPO and"
+            " foreign addresses) and printed in USPS Publication 28 form. A record whose address"
+            " has no ZIP code, a ZIP code of four digits (a leading zero lost in a spreadsheet),"
+            " a state that is no USPS code or no city and state is never printed with a guessed"
+            " state or ZIP: the finding names the parcel, quotes the record and says what is"
+            " wrong, and the packet is not ready until the clerk corrects the record or lists"
+            " the owner of record by hand under `additional_recipients` with the parcel ids.",
+            FROM_RULE,
+            "Every sample case: each owner's address reads as a US address.",
+            "An assessor's list whose ZIP column lost its leading zero (2914 for 02914).",
+        ),
+        Declared(
             "GIS001",
             "stated-fact-disagrees",
             "warning",

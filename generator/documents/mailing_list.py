@@ -10,7 +10,18 @@ from generator.prepare import Prepared
 from generator.render.templates import Templates
 
 KIND = DocumentKind.MAILING_LIST
-COLUMNS = ["seq", "name", "address_1", "address_2", "city", "state", "zip", "zip4", "parcels"]
+COLUMNS = [
+    "seq",
+    "name",
+    "address_1",
+    "address_2",
+    "city",
+    "state",
+    "zip",
+    "zip4",
+    "country",
+    "parcels",
+]
 
 
 def mail_house_csv(mailing: mailroom.Mailing) -> bytes:
@@ -19,7 +30,7 @@ def mail_house_csv(mailing: mailroom.Mailing) -> bytes:
         COLUMNS,
         (
             [n, r.name, [*r.lines, ""][0], " / ".join(r.lines[1:]), r.city, r.state, r.zip5,
-             r.zip4, "; ".join(r.parcels)]
+             r.zip4, r.country, "; ".join(r.parcels)]
             for n, r in enumerate(mailing.pieces, 1)
         ),
     )  # fmt: skip

@@ -56,7 +56,7 @@ def pieces(recipients: list[Recipient]) -> Mailing:
     """The recipients a letter can be addressed to, and a warning for each that cannot."""
     ok, findings = [], []
     for r in recipients:
-        if r.lines and r.city and r.state and r.zip5:
+        if r.mailable:
             ok.append(r)
         else:
             findings.append(
@@ -126,9 +126,8 @@ def mails(prepared: Prepared) -> bool:
 
 
 def last_line(r: Recipient) -> str:
-    """`EAST PROVIDENCE RI 02914-1234`: the city line of an address block."""
-    zip_code = f"{r.zip5}-{r.zip4}" if r.zip4 else r.zip5
-    return f"{r.city} {r.state} {zip_code}"
+    """`EAST PROVIDENCE RI 02914-1234` (abroad, the country): an address block's last line."""
+    return r.last_line
 
 
 @dataclass(frozen=True)

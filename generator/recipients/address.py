@@ -233,6 +233,11 @@ def _classify(line: str) -> tuple[str, str]:
     return "other", line
 
 
+def military(state: str) -> bool:
+    """Whether `state` is an Armed Forces code (AA, AE, AP): mail through an APO, FPO or DPO."""
+    return state in _tables()["military_states"]
+
+
 def normalize_line(line: str) -> str:
     """Pub 28 form of one delivery line, for labels and for comparing two owners' addresses."""
     cleaned = _clean(line)

@@ -8,6 +8,7 @@ from typing import Any
 from generator.findings import Finding
 from generator.inputs import CaseFile
 from generator.models.recipient_rules import OWNER_GROUPS, RecipientsParams
+from generator.recipients.address import military
 from generator.recipients.layer_facts import facts_from_layers, unanswered_facts
 from generator.recipients.listed import from_radius_list, listed
 from generator.recipients.model import (
@@ -129,7 +130,17 @@ def _check_letters(cf: CaseFile, pack: ResolvedPack, result: RecipientList) -> N
             if r.parcels
             else "give the address in the case"
         )
-        if not r.mailable:
+        if r.unread:
+            result.findings.append(
+                Finding(
+                    "RCPT007",
+                    f"{who}: the mailing address in the record cannot be read for certain"
+                    f" ({r.unread}): “{' / '.join(r.lines)}”. No letter is addressed from a"
+                    f" guess, so none is mailed as {law} requires: {fix}",
+                    **cite,
+                )
+            )
+        elif not r.mailable:
             source = "the record" if r.parcels else "the case"
             missing = "names no owner and gives" if NO_NAME in r.flags else "gives"
             result.findings.append(
@@ -162,7 +173,11 @@ def _flag(cf: CaseFile, pack: ResolvedPack, result: RecipientList) -> None:
     for r in result.recipients:
         if r.kind != "owner":
             continue
-        if r.state and home and r.state != home:
+        if r.country:
+            r.flags.append("mails outside the United States")
+        elif military(r.state):
+            r.flags.append("mails to a military post office (APO/FPO/DPO)")
+        elif r.state and home and r.state != home:
             r.flags.append("mails out of state")
         elif r.city and r.city.upper() != town:
             r.flags.append("mails outside the municipality")

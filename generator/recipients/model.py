@@ -7,13 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.findings import Finding
-
-_SUFFIXES = {
-    "STREET": "ST", "AVENUE": "AVE", "ROAD": "RD", "DRIVE": "DR", "LANE": "LN", "BOULEVARD": "BLVD",
-    "COURT": "CT", "PLACE": "PL", "TERRACE": "TER", "CIRCLE": "CIR", "HIGHWAY": "HWY", "PARKWAY": "PKWY",
-    "NORTH": "N", "SOUTH": "S", "EAST": "E", "WEST": "W", "SUITE": "STE", "APARTMENT": "APT",
-    "POST OFFICE BOX": "PO BOX", "P O BOX": "PO BOX",
-}  # fmt: skip
+from generator.recipients.address import normalize_line
 
 
 def normalize_name(name: str) -> str:
@@ -22,11 +16,8 @@ def normalize_name(name: str) -> str:
 
 
 def normalize_address(address: str) -> str:
-    """Street lines compare with USPS abbreviations, without punctuation."""
-    words = " ".join(re.sub(r"[.,#]", " ", address.upper()).split())
-    for long, short in _SUFFIXES.items():
-        words = re.sub(rf"\b{long}\b", short, words)
-    return words
+    """Address lines compare in their Publication 28 form: "12 Main Street." is "12 MAIN ST"."""
+    return normalize_line(address)
 
 
 @dataclass
@@ -46,6 +37,8 @@ class Recipient:
     distance_ft: float | None = None
     flags: list[str] = field(default_factory=list)
     merged: list[str] = field(default_factory=list)  # the records folded into this one, and why
+    country: str = ""  # "" for the United States (and APO/FPO/DPO); else the last line
+    unread: str = ""  # why the record's address could not be read; its lines are then as read
 
     @property
     def key(self) -> tuple[str, ...]:
@@ -60,12 +53,23 @@ class Recipient:
             normalize_address(self.city),
             self.state.upper(),
             self.zip5,
+            self.country,
         )
 
     @property
     def mailable(self) -> bool:
-        """Whether a letter can be addressed: a street line, city, state and ZIP code."""
-        return bool(self.lines and self.city and self.state and self.zip5)
+        """Whether a letter can be addressed: a delivery line and a certain last line."""
+        if self.unread or not self.lines:
+            return False
+        return bool(self.country or (self.city and self.state and self.zip5))
+
+    @property
+    def last_line(self) -> str:
+        """`EAST PROVIDENCE RI 02914-1234`, or abroad the country: an address block's last line."""
+        if self.country:
+            return self.country
+        zip_code = f"{self.zip5}-{self.zip4}" if self.zip4 else self.zip5
+        return f"{self.city} {self.state} {zip_code}"
 
     def merge(self, other: Recipient) -> None:
         """Fold another selection of the same owner and address into this one, noting why."""
@@ -96,6 +100,7 @@ class Recipient:
             "state": self.state,
             "zip": self.zip5,
             "zip4": self.zip4,
+            "country": self.country,
             "parcels": "; ".join(self.parcels),
             "rule": "; ".join(self.rules),
             "citation": "; ".join(self.citations),

@@ -6,19 +6,14 @@ part of which lies within R feet (at exactly R feet too) is selected.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from generator.errors import UserError
 from generator.inputs import CaseFile
 from generator.models.recipient_rules import RecipientGroup, RecipientsParams
-from generator.recipients.model import (
-    Recipient,
-    RecipientList,
-    feet,
-    normalize_address,
-    split_zip,
-    text,
-)
+from generator.recipients.address import MailingAddress, from_block, from_parts, normalize_line
+from generator.recipients.model import Recipient, RecipientList, feet, text
 from generator.rules.loader import Binding, ResolvedPack
 
 # A margin around the largest distance when reading the bounding box (feet).
@@ -155,19 +150,21 @@ def mailed_outside(cf: CaseFile, rows: Any, areas: list[str]) -> list[bool]:
     """Which owners' mailing addresses lie outside one of `areas`; all of them if no area is named.
 
     Without the newspaper's circulation ZIP codes (its profile's `circulation_zips`) no owner
-    can be shown to live inside the circulation area, so every owner counts as outside it.
+    can be shown to live inside the circulation area, so every owner counts as outside it; so
+    does an owner abroad, or one whose address cannot be read: mailed rather than missed.
     """
     if not areas:
         return [True] * len(rows)
     zips = set(cf.newspaper_profile.circulation_zips) if cf.newspaper_profile else set()
     town = cf.case.municipality.upper()
     out = []
-    for zip_code, city in zip(rows["mail_zip"], rows["mail_city"], strict=True):
-        outside = False
+    for _, row in rows.iterrows():
+        mail = mailing_address(row)
+        outside = bool(mail.problem or mail.country)
         if "newspaper_circulation" in areas:
-            outside = not zips or split_zip(zip_code)[0] not in zips
+            outside = outside or not zips or mail.zip5 not in zips
         if "municipality" in areas:
-            outside = outside or text(city).upper() not in town
+            outside = outside or not mail.city or mail.city not in town
         out.append(outside)
     return out
 
@@ -221,6 +218,28 @@ def _nonconforming(cf: CaseFile, reader: Any) -> Any:
     return out[~out["parcel_id"].duplicated()]
 
 
+def mailing_address(row: Any) -> MailingAddress:
+    """The owner's mailing address in a parcel row, in whichever shape the layer gives it.
+
+    A free-form block (`mail_lines`) is read as one; split fields, with "CITY ST ZIP" in one
+    field or not, are read part by part. A care-of field becomes the first line.
+    """
+    careof = text(row.get("mail_careof"))
+    if careof and not re.match(r"(?i)(c/o|%|attn|care of)\b", careof):
+        careof = f"C/O {careof}"
+    block = row.get("mail_lines")
+    if block is not None and not isinstance(block, str) and len(block):
+        return from_block([careof, *(text(x) for x in block)])
+    return from_parts(
+        [careof, text(row.get("mail_address1")), text(row.get("mail_address2"))],
+        city=text(row.get("mail_city")),
+        state=text(row.get("mail_state")),
+        zip_code=text(row.get("mail_zip")),
+        country=text(row.get("mail_country")),
+        city_state_zip=text(row.get("mail_city_state_zip")),
+    )
+
+
 def owners_of(
     row: Any, b: Binding[RecipientsParams], flags: list[str] | None = None
 ) -> list[Recipient]:
@@ -228,29 +247,30 @@ def owners_of(
     p = b.params
     name = text(row.get("owner_name"))
     second = text(row.get("owner_name2"))
-    zip5, zip4 = split_zip(row.get("mail_zip"))
-    lines = [x for x in (text(row.get("mail_address1")), text(row.get("mail_address2"))) if x]
+    mail = mailing_address(row)
     distance = row.get("distance_ft")
     named = f"{name} & {second}" if name and second else name or second
     owner = Recipient(
         named or UNNAMED_OWNER,
-        lines,
-        text(row.get("mail_city")),
-        text(row.get("mail_state")).upper(),
-        zip5,
-        zip4,
+        list(mail.lines),
+        mail.city,
+        mail.state,
+        mail.zip5,
+        mail.zip4,
         "owner",
         [str(row["parcel_id"])],
         [b.rule.id],
         list(dict.fromkeys(b.citations)),
         feet(distance),
         list(flags or []),
+        country=mail.country,
+        unread=mail.problem if any(mail.verbatim) else "",  # none at all: RCPT005
     )
     owner.flags += [NO_NAME] if not named else []
-    owner.flags += [] if owner.mailable else [NO_ADDRESS]
+    owner.flags += [] if owner.mailable or owner.unread else [NO_ADDRESS]
     out = [owner]
     site = text(row.get("site_address"))
-    if p.occupants and site and normalize_address(site) != normalize_address(" ".join(lines)):
-        out.append(Recipient("Occupant", [site], text(row.get("municipality")), owner.state, "", kind="occupant",
+    if p.occupants and site and normalize_line(site) != normalize_line(" ".join(mail.lines)):
+        out.append(Recipient("Occupant", [normalize_line(site)], text(row.get("municipality")), owner.state, "", kind="occupant",
                              parcels=[str(row["parcel_id"])], rules=[b.rule.id], citations=owner.citations))  # fmt: skip
     return out

@@ -16,6 +16,7 @@ CSV_FIELDS = [
     "state",
     "zip",
     "zip4",
+    "country",
     "parcels",
     "rule",
     "citation",
