@@ -74,7 +74,9 @@ def test_a_unit_the_crs_contradicts_is_refused_at_run_time() -> None:
 
 def test_a_pack_states_its_crs_and_unit_together() -> None:
     text = (ROOT / "jurisdictions" / "us-az.yaml").read_text()
-    without_unit = "\n".join(line for line in text.splitlines() if not line.startswith("measure_unit:"))
+    without_unit = "\n".join(
+        line for line in text.splitlines() if not line.startswith("measure_unit:")
+    )
     with pytest.raises(UserError, match="`measure_crs` and `measure_unit` are stated together"):
         validate(Pack, loads(without_unit, "us-az.yaml"))
     wrong = text.replace("measure_unit: foot ", "measure_unit: meter")

@@ -330,3 +330,12 @@ def test_the_fixture_is_deterministic_and_covers_the_shapes(tmp_path: Path) -> N
     boston = a.by_shape("zip lost its leading zero")[0].parcel
     assert frame.set_index("parcelnumb").loc[boston, "mail_zip"] == 2108
     assert frame.crs.to_epsg() == 2223
+
+
+def test_select_names_one_mapped_field(tmp_path: Path) -> None:
+    case = az_case(
+        tmp_path,
+        "    path: county.gpkg\n    schema: pima-az\n    select: {mail_lines: [PO BOX 68]}\n",
+    )
+    with pytest.raises(UserError, match="select: mail_lines is not one mapped field of the layer"):
+        load_case(case)

@@ -173,7 +173,7 @@ class LayerReader:
                     frame = frame.cx[file_bbox[0] : file_bbox[2], file_bbox[1] : file_bbox[3]]
                 return frame
         sql = " AND ".join(
-            f'"{self.fields[k]}" IN ({", ".join(_quote(x) for x in values)})'
+            f"{_ident(str(self.fields[k]))} IN ({', '.join(_quote(x) for x in values)})"
             for k, values in where.items()
         )
         return gpd.read_file(
@@ -219,6 +219,11 @@ class LayerReader:
 
         transformer = Transformer.from_crs(self.crs, self.source_crs, always_xy=True)
         return transformer.transform_bounds(*bbox, densify_pts=21)
+
+
+def _ident(name: str) -> str:
+    """A field name as an SQL identifier: a name from the case is data, quoted whatever it holds."""
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _quote(value: str) -> str:

@@ -360,9 +360,18 @@ class Gis(CaseModel):
     @field_validator(*LAYERS)
     @classmethod
     def _fields_mapped(cls, layer: GisLayer | None, info: ValidationInfo) -> GisLayer | None:
-        problems = field_map_problems(info.field_name, layer.fields) if layer else []
+        if layer is None:
+            return layer
+        problems = []
+        if found := field_map_problems(str(info.field_name), layer.fields):
+            problems.append(f"fields: {'; '.join(found)}")
+        problems += [
+            f"select: {ours} is not one mapped field of the layer"
+            for ours in layer.select
+            if not isinstance(layer.fields.get(ours), str)
+        ]
         if problems:
-            raise ValueError(f"fields: {'; '.join(problems)}")
+            raise ValueError("; ".join(problems))
         return layer
 
     @model_validator(mode="after")
