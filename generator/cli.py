@@ -267,13 +267,36 @@ def schedule(case: Path, fmt: str, as_of: Any) -> None:
 
 
 @app.command()
-@click.argument("case", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("case", required=False, type=click.Path(path_type=Path, dir_okay=False))
 @OUT
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
-def recipients(case: Path, out_root: Path, fmt: str) -> None:
-    """Write who must be notified of CASE, and the map: OUT/<case-id>/recipients.csv, .geojson, map.svg/.png."""
+@click.option(
+    "--inspect",
+    "inspect_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Instead: list the fields of this parcel layer and the preset that fits it.",
+)
+@click.option("--layer", "layer_name", help="With --inspect: the layer of a multi-layer file.")
+def recipients(
+    case: Path | None,
+    out_root: Path,
+    fmt: str,
+    inspect_path: Path | None,
+    layer_name: str | None,
+) -> None:
+    """Write who must be notified of CASE, and the map: OUT/<case-id>/recipients.csv, .geojson, map.svg/.png.
+
+    With --inspect LAYER, list the layer's fields with sample values and the field-map preset
+    (`gis.parcels.schema`) that fits it, and print the `gis.parcels:` block to paste.
+    """
+    if inspect_path is not None:
+        sys.exit(_run(False, None, lambda: _inspect(inspect_path, layer_name, fmt)))
+    if case is None:
+        raise click.UsageError("give a CASE, or --inspect LAYER")
+    if layer_name is not None:
+        raise click.UsageError("--layer goes with --inspect")
 
     def body() -> int:
         from generator.packet import write_recipients
@@ -301,6 +324,24 @@ def recipients(case: Path, out_root: Path, fmt: str) -> None:
         return EXIT_OK
 
     sys.exit(_run(False, out_root / case.stem, body))
+
+
+def _inspect(path: Path, layer: str | None, fmt: str) -> int:
+    """`notices recipients --inspect`: a layer's fields and the preset that fits it."""
+    import dataclasses
+
+    from generator.gis.inspect import inspect_layer, paste_block, report
+
+    ins = inspect_layer(path, layer)
+    if fmt == "json":
+        data = dataclasses.asdict(ins)
+        data["path"] = str(ins.path)
+        data["best"] = ins.best.preset if ins.best else None
+        data["paste"] = paste_block(ins)
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        click.echo(report(ins), nl=False)
+    return EXIT_OK
 
 
 @app.command()

@@ -257,7 +257,7 @@ def test_nc_abutting_owners_include_those_across_a_railroad_beyond_100_feet(tmp_
 
 
 def test_a_missing_field_mapping_is_an_input_error(tmp_path: Path) -> None:
-    fields = {k: v for k, v in FIELDS.items() if k != "mail_zip"}
+    fields = {k: v for k, v in FIELDS.items() if k != "owner_name"}
     case = ep_case(tmp_path, layer(tmp_path, EP_PARCELS), fields)
     result = notices("build", str(case), "--out", str(tmp_path / "out"))
     assert result.returncode == 2
@@ -267,7 +267,7 @@ def test_a_missing_field_mapping_is_an_input_error(tmp_path: Path) -> None:
         if text.startswith("  parcels:")
     )
     assert (
-        f"case-x.yaml:{line}:3: gis: parcels.fields: map the required field(s) mail_zip"
+        f"case-x.yaml:{line}:12: gis.parcels: fields: map the required field(s) owner_name"
         in result.stderr
     )
 

@@ -16,7 +16,7 @@ from generator.errors import UserError
 from generator.hashing import sha256_file
 from generator.inputs import CaseFile
 from generator.models.case import GisLayer
-from generator.models.layers import LAYERS
+from generator.models.layers import LAYERS, UNIT_NAMES, columns_of, lines_of
 
 
 @dataclass(frozen=True)
@@ -42,8 +42,12 @@ class Source:
         }
 
 
-def measuring_crs(name: str, where: str) -> Any:
-    """The projected CRS in feet that distances are measured in; anything else is refused."""
+def measuring_crs(name: str, where: str, unit: str | None = None) -> Any:
+    """The projected CRS in feet that distances are measured in; anything else is refused.
+
+    `unit` is the foot the pack or case states (`measure_unit`); a statement the CRS's own
+    definition contradicts is refused too, so a wrong statement cannot stand in the record.
+    """
     from pyproj import CRS  # heavy: imported only for GIS work
 
     crs = CRS.from_user_input(name)
@@ -51,6 +55,10 @@ def measuring_crs(name: str, where: str) -> Any:
     if not crs.is_projected or not any("foot" in u or "feet" in u for u in units):
         raise UserError(
             f"{where}: {name} is not a projected coordinate system in feet; distances in the law are in feet"
+        )
+    if unit is not None and units != {UNIT_NAMES[unit].lower()}:
+        raise UserError(
+            f"{where}: {name} is in {', '.join(sorted(units))}, not {UNIT_NAMES[unit]} as `measure_unit` says"
         )
     return crs
 
@@ -96,16 +104,21 @@ class LayerReader:
             raise UserError(
                 self.cf.problem(where, f"cannot read {self.path.name}: {exc}")
             ) from None
-        missing = [k for k, field in self.fields.items() if field not in names]
+        missing = [
+            (k, field)
+            for k, theirs in self.fields.items()
+            for field in columns_of(theirs)
+            if field not in names
+        ]
         if missing:
             have = ", ".join(names)
             raise UserError(
                 [
                     self.cf.problem(
                         ("gis", self.name, "fields", k),
-                        f"no field {self.fields[k]!r} in {self.path.name} (fields: {have})",
+                        f"no field {field!r} in {self.path.name} (fields: {have})",
                     )
-                    for k in missing
+                    for k, field in missing
                 ]
             )
         if self.spec.crs:
@@ -148,7 +161,7 @@ class LayerReader:
         """The layer's own columns of the features in `file_bbox` (its CRS) matching `where`."""
         import geopandas as gpd
 
-        columns = list(dict.fromkeys(self.fields.values()))
+        columns = list(dict.fromkeys(c for v in self.fields.values() for c in columns_of(v)))
         if self._parquet:
             filters = [(self.fields[k], "in", v) for k, v in where.items()] or None
             wanted = [*columns, "geometry"]
@@ -160,7 +173,7 @@ class LayerReader:
                     frame = frame.cx[file_bbox[0] : file_bbox[2], file_bbox[1] : file_bbox[3]]
                 return frame
         sql = " AND ".join(
-            f'"{self.fields[k]}" IN ({", ".join(_quote(x) for x in values)})'
+            f"{_ident(str(self.fields[k]))} IN ({', '.join(_quote(x) for x in values)})"
             for k, values in where.items()
         )
         return gpd.read_file(
@@ -173,15 +186,30 @@ class LayerReader:
         )
 
     def _ours(self, frame: Any) -> Any:
-        """A frame of the layer's columns as ours: our field names, in the measuring CRS."""
+        """A frame of the layer's columns as ours: our field names, in the measuring CRS.
+
+        A field mapped to a list of the layer's fields (`mail_lines`) becomes one column whose
+        values are lists of the non-empty, trimmed texts of those fields, in order.
+        """
+        import pandas as pd
+
         if frame.crs is None:
             frame = frame.set_crs(self.source_crs)
         frame = frame.to_crs(self.crs)
-        renamed = {field: ours for ours, field in self.fields.items()}
+        # A free-form block becomes one column of lists, built before renaming frees the names.
+        blocks = {
+            ours: [lines_of(list(row)) for row in zip(*(frame[f] for f in theirs), strict=True)]
+            for ours, theirs in self.fields.items()
+            if isinstance(theirs, list)
+        }
+        single = {ours: field for ours, field in self.fields.items() if isinstance(field, str)}
+        renamed = {field: ours for ours, field in single.items()}
         frame = frame.rename(columns=renamed)
-        for ours in self.fields:  # one layer field may serve two of ours
+        for ours in single:  # one layer field may serve two of ours
             if ours not in frame.columns:
-                frame[ours] = frame[renamed.get(self.fields[ours], ours)]
+                frame[ours] = frame[renamed.get(single[ours], ours)]
+        for ours, lines in blocks.items():
+            frame[ours] = pd.Series(lines, index=frame.index, dtype=object)
         return frame
 
     def _to_file(
@@ -191,6 +219,11 @@ class LayerReader:
 
         transformer = Transformer.from_crs(self.crs, self.source_crs, always_xy=True)
         return transformer.transform_bounds(*bbox, densify_pts=21)
+
+
+def _ident(name: str) -> str:
+    """A field name as an SQL identifier: a name from the case is data, quoted whatever it holds."""
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _quote(value: str) -> str:

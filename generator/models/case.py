@@ -14,7 +14,7 @@ from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from generator.models.base import (
     FULL_TEXT,
@@ -26,7 +26,7 @@ from generator.models.base import (
     Title,
 )
 from generator.models.facts import Facts
-from generator.models.layers import LAYERS
+from generator.models.layers import LAYERS, MeasureUnit, field_map_problems, preset, preset_names
 from generator.safe_markdown import problem as markdown_problem
 
 SCHEMA_VERSION = 1
@@ -303,18 +303,51 @@ class GisLayer(CaseModel):
     path: Link
     layer: str | None = None
     crs: str | None = Field(None, description='The layer\'s CRS, e.g. "EPSG:3438".')
-    fields: dict[str, str] = Field(default_factory=dict, description="Our name -> layer field.")
+    preset: str | None = Field(
+        None,
+        alias="schema",
+        description="A parcel schema preset (data/parcel_schemas/<name>.yaml) that `fields` extends.",
+    )
+    fields: dict[str, str | list[str]] = Field(
+        default_factory=dict,
+        description="Our name -> layer field (a list of fields for `mail_lines`).",
+    )
     select: dict[str, list[str]] = Field(
         default_factory=dict,
         description="Only features whose field (our name) has one of these values.",
     )
     as_of: CaseDate | None = None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _preset_under_fields(cls, data: Any) -> Any:
+        # The case's own fields win over the preset's: a county renames one field, not all.
+        if isinstance(data, dict) and isinstance(data.get("schema"), str):
+            try:
+                found = preset(data["schema"])
+            except KeyError:
+                return data  # `_known_preset` says so, at the `schema` line
+            own = data.get("fields")
+            return {**data, "fields": {**found.fields, **(own if isinstance(own, dict) else {})}}
+        return data
+
+    @field_validator("preset")
+    @classmethod
+    def _known_preset(cls, name: str | None) -> str | None:
+        if name is not None and name not in preset_names():
+            raise ValueError(
+                f"no parcel schema preset {name!r}; the presets: {', '.join(preset_names())}"
+            )
+        return name
+
 
 class Gis(CaseModel):
     """Layers of the county or city GIS and the projected CRS to measure in (feet)."""
 
     measure_crs: str | None = None
+    measure_unit: MeasureUnit | None = Field(
+        None, description="The unit of `measure_crs`: foot (international) or us_survey_foot."
+    )
     parcels: GisLayer | None = None
     zoning: GisLayer | None = None
     streets: GisLayer | None = None
@@ -324,23 +357,27 @@ class Gis(CaseModel):
     noise_zones: GisLayer | None = None
     radius_list: GisLayer | None = Field(None, description="An assessor's certified list.")
 
+    @field_validator(*LAYERS)
+    @classmethod
+    def _fields_mapped(cls, layer: GisLayer | None, info: ValidationInfo) -> GisLayer | None:
+        if layer is None:
+            return layer
+        problems = []
+        if found := field_map_problems(str(info.field_name), layer.fields):
+            problems.append(f"fields: {'; '.join(found)}")
+        problems += [
+            f"select: {ours} is not one mapped field of the layer"
+            for ours in layer.select
+            if not isinstance(layer.fields.get(ours), str)
+        ]
+        if problems:
+            raise ValueError("; ".join(problems))
+        return layer
+
     @model_validator(mode="after")
-    def _fields_mapped(self) -> Gis:
-        for name, (required, optional) in LAYERS.items():
-            layer = getattr(self, name)
-            if layer is None:
-                continue
-            missing = [k for k in required if k not in layer.fields]
-            unknown = [k for k in layer.fields if k not in (*required, *optional)]
-            if missing or unknown:
-                parts = []
-                if missing:
-                    parts.append(f"map the required field(s) {', '.join(missing)}")
-                if unknown:
-                    parts.append(
-                        f"unknown field name(s) {', '.join(unknown)} (known: {', '.join((*required, *optional))})"
-                    )
-                raise ValueError(f"{name}.fields: {'; '.join(parts)}")
+    def _unit_with_crs(self) -> Gis:
+        if self.measure_unit is not None and self.measure_crs is None:
+            raise ValueError("`measure_unit` states the unit of `measure_crs`: give both")
         return self
 
 

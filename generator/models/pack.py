@@ -21,6 +21,7 @@ from generator.kinds import DocumentKind
 from generator.models import conditions
 from generator.models.base import IsoDate, Model, prose, stricter
 from generator.models.case import Body, Case, Hearing
+from generator.models.layers import MeasureUnit
 from generator.models.options import RULE_ID, CaseOption
 from generator.models.recipient_rules import LayerFact, RecipientsParams
 from generator.models.timing import Calendar, Event, TimeCounting, Timing, TimingType
@@ -563,6 +564,11 @@ class Pack(Model):
     measure_crs: str | None = Field(
         None, description='Projected CRS in feet for distances, e.g. "EPSG:3438".'
     )
+    measure_unit: MeasureUnit | None = Field(
+        None,
+        description="The unit of `measure_crs`, as its definition states it: the international"
+        " foot (0.3048 m) or the US survey foot (1200/3937 m).",
+    )
     governing_body: str | None = None
     terms: Terms = Field(default_factory=Terms)
     sources: list[Source] = Field(min_length=1)
@@ -575,6 +581,13 @@ class Pack(Model):
     )
     options: list[CaseOption] = Field(default_factory=list)
     rules: list[AnyRule] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _unit_stated_with_crs(self) -> Pack:
+        # A CRS in feet says which foot; a pack states it as data, and a test checks it.
+        if (self.measure_crs is None) != (self.measure_unit is None):
+            raise ValueError("`measure_crs` and `measure_unit` are stated together")
+        return self
 
     @model_validator(mode="after")
     def _state_packs_are_complete(self) -> Pack:

@@ -14,6 +14,7 @@ from generator.findings import Finding
 from generator.hashing import sha256_file
 from generator.inputs import CaseFile
 from generator.models.case import Case
+from generator.models.layers import columns_of, lines_of
 from generator.models.recipient_rules import (
     AddressLookup,
     NameSource,
@@ -144,19 +145,28 @@ def from_radius_list(
                 header = list(rows[0]) if rows else []
     except Exception as exc:  # any reading failure means an unreadable list
         raise UserError(cf.problem(where, f"cannot read {path.name}: {exc}")) from None
-    missing = [k for k, column in spec.fields.items() if column not in header]
+    missing = [
+        (k, column)
+        for k, theirs in spec.fields.items()
+        for column in columns_of(theirs)
+        if column not in header
+    ]
     if missing:
         raise UserError(
             [
                 cf.problem(
-                    ("gis", "radius_list", "fields", k),
-                    f"no column {spec.fields[k]!r} in {path.name}",
+                    ("gis", "radius_list", "fields", k), f"no column {column!r} in {path.name}"
                 )
-                for k in missing
+                for k, column in missing
             ]
         )
     for raw in rows:
-        row = {ours: raw.get(column) for ours, column in spec.fields.items()}
+        row = {
+            ours: lines_of([raw.get(c) for c in theirs])
+            if isinstance(theirs, list)
+            else raw.get(theirs)
+            for ours, theirs in spec.fields.items()
+        }
         for b in rules:
             result.recipients.extend(owners_of(row, b))
     age = None
