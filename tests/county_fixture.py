@@ -187,6 +187,11 @@ def write_county_fixture(path: Path, seed: int = 16) -> CountyFixture:
     cells = [(c, r) for r in range(ROWS) for c in range(COLUMNS)]
     specials = list(SPECIAL)
     rng.shuffle(specials)
+    # The special shapes on the lots nearest the subject: every one of them gets a letter.
+    subject = int(SUBJECT[5:8])
+    others = [i for i in range(len(cells)) if i != subject]
+    nearest = sorted(others, key=lambda i: _gap(cells[i], cells[subject]))
+    special_of = dict(zip(nearest, specials, strict=False))
     fixture = CountyFixture(path)
     geoms, mail_rows, split_rows = [], [], []
     for i, (c, r) in enumerate(cells):
@@ -195,8 +200,8 @@ def write_county_fixture(path: Path, seed: int = 16) -> CountyFixture:
             shape, name, block, split = ("subject", "SONORAN VISTA DEVELOPMENT LLC",
                                          ("1 W ORACLE RD", "ORO VALLEY AZ", "85737-0001", None),
                                          _split("1 W ORACLE RD", "ORO VALLEY", "AZ", "85737-0001"))  # fmt: skip
-        elif specials:
-            shape, name, block, split = specials.pop()
+        elif i in special_of:
+            shape, name, block, split = special_of[i]
         else:
             shape = "ordinary"
             name, block, split = _ordinary(rng)
@@ -221,6 +226,13 @@ def write_county_fixture(path: Path, seed: int = 16) -> CountyFixture:
         path, layer=fixture.number_zip_layer, driver="GPKG", engine="pyogrio", append=True
     )
     return fixture
+
+
+def _gap(cell: tuple[int, int], other: tuple[int, int]) -> float:
+    """The distance in feet between two lots of the grid (0 for neighbours)."""
+    dx = max(abs(cell[0] - other[0]) - 1, 0) * LOT[0]
+    dy = max(abs(cell[1] - other[1]) - 1, 0) * LOT[1]
+    return (dx * dx + dy * dy) ** 0.5
 
 
 def _zip_number(zip_code: str | None, country: str | None) -> int | None:

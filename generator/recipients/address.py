@@ -279,7 +279,15 @@ def _split_city_state(text: str) -> tuple[str, str, str]:
         return "", "", "city and state not found"
     for n in (3, 2, 1):  # "NEW YORK", "DISTRICT OF COLUMBIA": the longest state name first
         if len(words) > n and (code := _state(" ".join(words[-n:]))) is not None:
-            return " ".join(words[:-n]), code, ""
+            city = " ".join(words[:-n])
+            # A county export that wrote "CITY ST" twice on one line (issue 16: "ORO VALLEY AZ
+            # ORO VALLEY AZ 85755"): one city, said twice; two different ones are no address.
+            twice = city.split(f" {code} ")
+            if len(twice) == 2:
+                if twice[0] != twice[1]:
+                    return "", "", f"two cities, '{twice[0]}' and '{twice[1]}'"
+                city = twice[0]
+            return city, code, ""
     last = words[-1]
     if len(last) == 2 and last.isalpha():
         return "", "", f"state '{last}' is not a USPS state code"

@@ -89,7 +89,8 @@ def _no_owner_source(b: Binding[RecipientsParams]) -> Finding:
 
 def _dedupe(people: list[Recipient], order: str) -> list[Recipient]:
     merged: dict[tuple[str, ...], Recipient] = {}
-    for person in people:
+    # By parcel, so that what is merged into what does not hang on the order a store reads rows in.
+    for person in sorted(people, key=lambda p: p.parcels):
         # Owners without an address share no address: one per parcel, never merged into one.
         key = person.key if person.lines else (*person.key, *person.parcels)
         if key in merged:
@@ -134,9 +135,9 @@ def _check_letters(cf: CaseFile, pack: ResolvedPack, result: RecipientList) -> N
             result.findings.append(
                 Finding(
                     "RCPT007",
-                    f"{who}: the mailing address in the record cannot be read for certain"
-                    f" ({r.unread}): “{' / '.join(r.lines)}”. No letter is addressed from a"
-                    f" guess, so none is mailed as {law} requires: {fix}",
+                    f"{who}: the record's mailing address “{' / '.join(r.lines)}” cannot be"
+                    f" read for certain: {r.unread}. No letter is addressed from a guess, so"
+                    f" none is mailed as {law} requires: {fix}",
                     **cite,
                 )
             )

@@ -45,7 +45,8 @@ def open_parcels(cf: CaseFile, pack: ResolvedPack, result: RecipientList) -> Any
                 "give the projected CRS in feet to measure in, such as EPSG:3438",
             )
         )
-    crs = measuring_crs(crs_name, "gis.measure_crs")
+    unit = gis.measure_unit if gis.measure_crs else pack.measure_unit
+    crs = measuring_crs(crs_name, "gis.measure_crs", unit)
     reader = LayerReader(cf, "parcels", gis.parcels, crs)
     result.crs = crs
     result.provenance.update(

@@ -123,6 +123,11 @@ class ResolvedPack:
         return next((p.pack.measure_crs for p in reversed(self.chain) if p.pack.measure_crs), None)
 
     @property
+    def measure_unit(self) -> str | None:
+        """The foot the pack that states `measure_crs` says it is in (stated with it)."""
+        return next((p.pack.measure_unit for p in reversed(self.chain) if p.pack.measure_crs), None)
+
+    @property
     def timezone(self) -> str | None:
         """The narrowest pack's time zone."""
         return next((p.pack.timezone for p in reversed(self.chain) if p.pack.timezone), None)
