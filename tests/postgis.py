@@ -80,6 +80,14 @@ class Cluster:
         )
 
 
+def socket_cluster(url: str) -> Cluster:
+    """The cluster a layer URL of `Cluster.url` names (for a child process that only connects)."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    query = dict(parse_qsl(urlsplit(url).query))
+    return Cluster(Path(query["host"]), int(query["port"]))
+
+
 @contextmanager
 def cluster() -> Iterator[Cluster]:
     """Start a cluster with PostGIS in a temporary directory; stop and delete it at the end."""
