@@ -65,9 +65,7 @@ class TableSource:
 class PostgisTable:
     """One PostGIS table a layer reads: its columns, geometry column, CRS, and reads by box or value."""
 
-    def __init__(
-        self, cf: CaseFile, where: tuple[str, ...], path: str, geometry: str | None = None
-    ) -> None:
+    def __init__(self, cf: CaseFile, where: tuple[str, ...], path: str) -> None:
         self.cf, self.where = cf, where
         problem = database_url_problem(path)
         if problem:
@@ -75,7 +73,7 @@ class PostgisTable:
         parts = urlsplit(path)
         query = dict(parse_qsl(parts.query, keep_blank_values=True))
         self.table_name = query.pop("table")
-        wanted = query.pop("geometry", None) or geometry
+        wanted = query.pop("geometry", None)
         query.setdefault("connect_timeout", str(CONNECT_TIMEOUT_S))
         self.conninfo = urlunsplit(parts._replace(query=urlencode(query)))
         # What the record shows: the URL without its parameters (none are secret, but a service
