@@ -10,8 +10,9 @@ DEBS     = libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-cor
 PYTEST_ARGS ?= -n auto --dist loadfile
 ifeq ($(SLOW),1)
 PYTEST_ARGS += --slow
-# The slow tests open every Word draft in LibreOffice, as an editor would.
-DEBS += libreoffice-writer-nogui
+# The slow tests open every Word draft in LibreOffice, as an editor would, and read parcels from
+# a throwaway PostgreSQL + PostGIS cluster (tests/postgis.py) as from a county's database.
+DEBS += libreoffice-writer-nogui postgresql-15 postgresql-15-postgis-3
 endif
 
 .PHONY: demo test fuzz setup system-deps lint goldens docx-templates docs bench quality clean sample-data review readme-pages

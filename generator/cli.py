@@ -314,9 +314,13 @@ def recipients(
             )
         for layer in prov.get("layers", []):
             as_of = layer["as_of"] or "not given"
-            click.echo(
-                f"  read {layer['path']} ({layer['crs']}; sha256 {layer['sha256'][:12]}; as of {as_of})"
+            # A file is marked by its hash; a database table by its rows and change marker.
+            marker = (
+                f"sha256 {layer['sha256'][:12]}"
+                if "sha256" in layer
+                else f"table {layer['table']}, {layer['rows']:,} rows, change marker {layer['change_marker']}"
             )
+            click.echo(f"  read {layer['path']} ({layer['crs']}; {marker}; as of {as_of})")
         for f in result.manifest["findings"]:
             click.echo(f"  {f['severity']} {f['code']}: {f['message']}")
         for name in result.kept:

@@ -3,7 +3,8 @@
 A county parcel layer can hold millions of features; a case needs the few hundred around the
 subject. Subjects are found by id, then only the bounding box around them (plus the largest
 distance a rule measures) is read through the file's spatial index, and reprojected into the
-measuring CRS. GeoPackage, Shapefile, GeoJSON and GeoParquet are read.
+measuring CRS. GeoPackage, Shapefile, GeoJSON, GeoParquet and PostGIS tables
+(generator/gis/postgis.py) are read.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import UserError
+from generator.gis.postgis import PostgisTable, TableSource
 from generator.hashing import sha256_file
 from generator.inputs import CaseFile
-from generator.models.case import GisLayer
+from generator.models.case import GisLayer, is_database
 from generator.models.layers import LAYERS, UNIT_NAMES, columns_of, lines_of
 
 
@@ -68,9 +70,15 @@ class LayerReader:
 
     def __init__(self, cf: CaseFile, name: str, spec: GisLayer, crs: Any) -> None:
         self.cf, self.name, self.spec, self.crs = cf, name, spec, crs
-        self.path = cf.resolve(spec.path)
-        if not self.path.is_file():
-            raise UserError(cf.problem(("gis", name, "path"), f"no such file: {self.path}"))
+        # The store: a PostGIS table (`postgresql://...`) or a file; `path.name` names either.
+        self.table: PostgisTable | None = None
+        if is_database(spec.path):
+            self.table = PostgisTable(cf, ("gis", name, "path"), spec.path)
+            self.path: Any = self.table
+        else:
+            self.path = cf.resolve(spec.path)
+            if not self.path.is_file():
+                raise UserError(cf.problem(("gis", name, "path"), f"no such file: {self.path}"))
         required, optional = LAYERS[name]
         self.fields = {k: v for k, v in spec.fields.items() if k in (*required, *optional)}
         self.source_crs = self._source_crs()
@@ -84,7 +92,9 @@ class LayerReader:
 
         where = ("gis", self.name, "path")
         try:
-            if self._parquet:
+            if self.table:
+                found, names = self.table.crs, self.table.columns
+            elif self._parquet:
                 import pyarrow.parquet as pq
 
                 schema = pq.read_schema(self.path)
@@ -134,14 +144,16 @@ class LayerReader:
 
     @property
     def _parquet(self) -> bool:
-        return self.path.suffix.lower() in (".parquet", ".geoparquet")
+        return not self.table and self.path.suffix.lower() in (".parquet", ".geoparquet")
 
     @property
-    def source(self) -> Source:
+    def source(self) -> Source | TableSource:
         """Provenance of this layer."""
-        digest = sha256_file(self.path)
         as_of = self.spec.as_of.isoformat() if self.spec.as_of else None
         crs = self.source_crs.to_string()
+        if self.table:
+            return self.table.source(self.name, crs, as_of)
+        digest = sha256_file(self.path)
         return Source(self.name, self.path, self.spec.layer, crs, digest, as_of)
 
     def read(
@@ -162,6 +174,9 @@ class LayerReader:
         import geopandas as gpd
 
         columns = list(dict.fromkeys(c for v in self.fields.values() for c in columns_of(v)))
+        if self.table:
+            wanted = {self.fields[k]: v for k, v in where.items()}
+            return self.table.read(columns, file_bbox, wanted, self.source_crs)
         if self._parquet:
             filters = [(self.fields[k], "in", v) for k, v in where.items()] or None
             wanted = [*columns, "geometry"]

@@ -297,10 +297,40 @@ class Newspaper(CaseModel):
         return self
 
 
+DATABASE_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_database(path: str) -> bool:
+    """Whether a layer's `path` names a PostgreSQL table rather than a file."""
+    return path.lower().startswith(DATABASE_SCHEMES)
+
+
+def database_url_problem(path: str) -> str | None:
+    """What is wrong with a layer's `postgresql://` URL, or None.
+
+    A password is refused when the case is read, so that it never reaches a manifest.
+    """
+    from urllib.parse import parse_qsl, urlsplit
+
+    parts = urlsplit(path)
+    query = dict(parse_qsl(parts.query, keep_blank_values=True))
+    if parts.password is not None or "password" in query:
+        return (
+            "a password does not belong in the case: remove it from the URL and give it in"
+            " PGPASSWORD, ~/.pgpass or a PostgreSQL service file"
+        )
+    if not query.get("table"):
+        return "name the table: postgresql://host/db?table=schema.parcels"
+    return None
+
+
 class GisLayer(CaseModel):
     """A GIS layer the recipients and map capabilities read."""
 
-    path: Link
+    path: Link = Field(
+        description="A file relative to the case, or a PostGIS table:"
+        " postgresql://[user@]host[:port]/db?table=[schema.]name[&geometry=column]"
+    )
     layer: str | None = None
     crs: str | None = Field(None, description='The layer\'s CRS, e.g. "EPSG:3438".')
     preset: str | None = Field(
@@ -339,6 +369,14 @@ class GisLayer(CaseModel):
                 f"no parcel schema preset {name!r}; the presets: {', '.join(preset_names())}"
             )
         return name
+
+    @field_validator("path")
+    @classmethod
+    def _database_url(cls, value: str) -> str:
+        problem = database_url_problem(value) if is_database(value) else None
+        if problem:
+            raise ValueError(problem)
+        return value
 
 
 class Gis(CaseModel):
