@@ -105,6 +105,17 @@ def test_formula_looking_lines_stay_data(line: str) -> None:
     assert alone.kind == "unparsed" and alone.verbatim == (line,)
 
 
+@pytest.mark.parametrize("line", ["+1+12202 ROSE ST", "-2+32202 ROSE ST", "+1 2202 ROSE ST"])
+def test_a_formula_typed_before_a_street_line_is_never_read_as_another_address(line: str) -> None:
+    """Its signs dropped, "+1+12202 ROSE ST" would read "1 12202 ROSE ST" or "12202 ROSE ST 1"."""
+    got = from_parts([line], city="PAWTUCKET", state="RI", zip_code="02861")
+    assert got.kind == "unparsed" and got.problem == "no street address, PO box or route"
+    assert (
+        from_parts(["12 1/2 ROSE ST"], city="PAWTUCKET", state="RI", zip_code="02861").kind
+        == "street"
+    )
+
+
 def test_control_characters_and_long_lines_stay_data() -> None:
     got = from_block(["240 N\tStone\x00 Ave\r\n", "Tucson\x1b AZ  85701"])
     assert got.label() == ["240 N STONE AVE", "TUCSON AZ 85701"]

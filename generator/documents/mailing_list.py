@@ -7,21 +7,11 @@ from generator.documents import mailroom
 from generator.documents.base import Built, DocumentType, File, Output
 from generator.kinds import DocumentKind, Format
 from generator.prepare import Prepared
+from generator.recipients import ADDRESS_COLUMNS
 from generator.render.templates import Templates
 
 KIND = DocumentKind.MAILING_LIST
-COLUMNS = [
-    "seq",
-    "name",
-    "address_1",
-    "address_2",
-    "city",
-    "state",
-    "zip",
-    "zip4",
-    "country",
-    "parcels",
-]
+COLUMNS = ["seq", "name", *ADDRESS_COLUMNS, "parcels"]
 
 
 def mail_house_csv(mailing: mailroom.Mailing) -> bytes:
@@ -29,8 +19,7 @@ def mail_house_csv(mailing: mailroom.Mailing) -> bytes:
     return csvfile.write(
         COLUMNS,
         (
-            [n, r.name, [*r.lines, ""][0], " / ".join(r.lines[1:]), r.city, r.state, r.zip5,
-             r.zip4, r.country, "; ".join(r.parcels)]
+            [n, r.name, *r.address_row().values(), "; ".join(r.parcels)]
             for n, r in enumerate(mailing.pieces, 1)
         ),
     )  # fmt: skip

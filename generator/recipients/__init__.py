@@ -16,10 +16,17 @@ normalized owner name and mailing address, listing all of that owner's parcels.
 """
 
 from generator.recipients.core import bindings, collect
-from generator.recipients.model import Recipient, RecipientList, normalize_address, normalize_name
+from generator.recipients.model import (
+    ADDRESS_COLUMNS,
+    Recipient,
+    RecipientList,
+    normalize_address,
+    normalize_name,
+)
 from generator.recipients.writers import CSV_FIELDS, to_csv, to_geojson
 
 __all__ = [
+    "ADDRESS_COLUMNS",
     "CSV_FIELDS",
     "Recipient",
     "RecipientList",

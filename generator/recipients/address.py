@@ -158,15 +158,31 @@ def _unparsed(verbatim: tuple[str, ...], problem: str) -> MailingAddress:
     )  # fmt: skip
 
 
-def _street_line(line: str) -> str:
-    """A street delivery line in Pub 28 form, tagged by usaddress and abbreviated by the tables."""
+def _street_line(line: str) -> str | None:
+    """A street delivery line in Pub 28 form, tagged by usaddress and abbreviated by the tables.
+
+    None when the line does not begin with its house number ("1 1145 TAUNTON AVE", left of a
+    spreadsheet formula's "+1+1145 TAUNTON AVE"): no line is rewritten into another address.
+    Words in an order the tables do not rebuild ("# 403 RM 306") are kept as written.
+    """
     t = _tables()
+    parsed = usaddress.parse(line)
+    labels = [label for _, label in parsed]
+    if not labels or labels[0] not in ("AddressNumberPrefix", "AddressNumber"):
+        return None
+    numbers = [word for word, label in parsed if label == "AddressNumber"]
+    if any(not re.fullmatch(r"\d+/\d+", n) for n in numbers[1:]):
+        return None  # "1 12202 ROSE ST": two house numbers (a half, "12 1/2", is one)
+    if set(labels) - _STREET_TAGS:
+        return line  # a tag we do not rewrite (a recipient, a place): keep the words as they are
+    # A unit's designator and number are one rank: "37TH FLOOR" is rebuilt as "FL 37".
+    rank = [min(_STREET_ORDER.index(label), _UNIT_RANK) for label in labels]
+    if rank != sorted(rank):
+        return line  # rebuilding in Pub 28's order would move words: keep them as they are
     try:
         tagged, _ = usaddress.tag(line)
     except usaddress.RepeatedLabelError:
-        return line
-    if set(tagged) - _STREET_TAGS:
-        return line  # a tag we do not rewrite (a recipient, a place): keep the words as they are
+        return line  # "# 403 RM 306": two units, kept as written
     out: list[str] = []
     for tag in _STREET_ORDER:
         value = tagged.get(tag)
@@ -199,6 +215,7 @@ _STREET_ORDER = (
     "OccupancyType", "OccupancyIdentifier",
 )  # fmt: skip
 _STREET_TAGS = set(_STREET_ORDER)
+_UNIT_RANK = _STREET_ORDER.index("OccupancyType")
 
 
 def _classify(line: str) -> tuple[str, str]:
@@ -229,7 +246,8 @@ def _classify(line: str) -> tuple[str, str]:
         if len(words) <= 3 and (rest or std != "#"):
             return "unit", f"{std} {rest}".strip()
     if _NUMBER_WORD.match(line) or (len(words) > 1 and re.match(r"^[NSEW]\d", words[0])):
-        return "street", _street_line(line)
+        street = _street_line(line)
+        return ("street", street) if street is not None else ("other", line)
     return "other", line
 
 

@@ -90,17 +90,11 @@ class Recipient:
             )
 
     def row(self) -> dict[str, str]:
-        """The recipients.csv row."""
+        """The recipients.csv row (its columns: `writers.CSV_FIELDS`)."""
         return {
             "recipient": self.name,
             "kind": self.kind,
-            "address_1": self.lines[0] if self.lines else "",
-            "address_2": " / ".join(self.lines[1:]),
-            "city": self.city,
-            "state": self.state,
-            "zip": self.zip5,
-            "zip4": self.zip4,
-            "country": self.country,
+            **self.address_row(),
             "parcels": "; ".join(self.parcels),
             "rule": "; ".join(self.rules),
             "citation": "; ".join(self.citations),
@@ -108,6 +102,21 @@ class Recipient:
             "flags": "; ".join(self.flags),
             "merged": "; ".join(self.merged),
         }
+
+    def address_row(self) -> dict[str, str]:
+        """The address columns every list of recipients shares (`ADDRESS_COLUMNS`)."""
+        return {
+            "address_1": self.lines[0] if self.lines else "",
+            "address_2": " / ".join(self.lines[1:]),
+            "city": self.city,
+            "state": self.state,
+            "zip": self.zip5,
+            "zip4": self.zip4,
+            "country": self.country,
+        }
+
+
+ADDRESS_COLUMNS = ["address_1", "address_2", "city", "state", "zip", "zip4", "country"]
 
 
 @dataclass

@@ -5,18 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from generator import csvfile
-from generator.recipients.model import RecipientList, text
+from generator.recipients.model import ADDRESS_COLUMNS, RecipientList, text
 
 CSV_FIELDS = [
     "recipient",
     "kind",
-    "address_1",
-    "address_2",
-    "city",
-    "state",
-    "zip",
-    "zip4",
-    "country",
+    *ADDRESS_COLUMNS,
     "parcels",
     "rule",
     "citation",
