@@ -241,6 +241,14 @@ def mailing_address(row: Any) -> MailingAddress:
     )
 
 
+def _street_given(row: Any) -> bool:
+    """Whether the record gives an address line (a block, or a street or box line) to read."""
+    block = row.get("mail_lines")
+    if block is not None and not isinstance(block, str) and any(text(x) for x in block):
+        return True
+    return any(text(row.get(k)) for k in ("mail_address1", "mail_address2"))
+
+
 def owners_of(
     row: Any, b: Binding[RecipientsParams], flags: list[str] | None = None
 ) -> list[Recipient]:
@@ -265,7 +273,7 @@ def owners_of(
         feet(distance),
         list(flags or []),
         country=mail.country,
-        unread=mail.problem if any(mail.verbatim) else "",  # none at all: RCPT005
+        unread=mail.problem if _street_given(row) else "",  # no street line at all: RCPT005
     )
     owner.flags += [NO_NAME] if not named else []
     owner.flags += [] if owner.mailable or owner.unread else [NO_ADDRESS]
