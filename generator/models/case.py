@@ -27,6 +27,7 @@ from generator.models.base import (
 )
 from generator.models.facts import Facts
 from generator.models.layers import LAYERS, MeasureUnit, field_map_problems, preset, preset_names
+from generator.models.record import Record
 from generator.safe_markdown import problem as markdown_problem
 
 SCHEMA_VERSION = 1
@@ -553,6 +554,9 @@ class Case(CaseModel):
     affiant: Person | None = None
     notary: Notary | None = None
     council_size: int | None = Field(None, ge=1)
+    record: Record | None = Field(
+        None, description="What happened after the packet: publications, mailings, hearings..."
+    )
     timezone: str | None = None
     registered_persons: list[RegisteredPerson] = Field(default_factory=list)
     additional_recipients: list[AddedRecipient] = Field(
