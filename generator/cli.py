@@ -527,6 +527,9 @@ def protest(case: Path, signers: Path | None, filed: Any, out_root: Path, fmt: s
                     "give --signers FILE, or record the protest in the case (record.protests)"
                 )
             path = cf.resolve(str(filed_record.signers))
+            if not path.is_file():
+                at = ("record", "protests", len(cf.case.record.protests) - 1, "signers")
+                raise UserError(cf.problem(at, f"no such file: {path}"))
         if when is None and filed_record is not None:
             when = filed_record.filed_at
         weighed = weighing.weigh(cf, pack, weighing.read_signers(path), when)

@@ -50,6 +50,7 @@ class Test:
     count_signed: Exact
     derivation: list[str] = field(default_factory=list)
     geometry: Any = None  # the area measured against, for the map
+    parcels: frozenset[str] = frozenset()  # the ids of the lots the test counts
 
     @property
     def area_share(self) -> Exact:
@@ -325,6 +326,12 @@ def weigh(
         signed_by.setdefault(s.parcel_id, set()).add(s.name or f"line {s.line}")
     subject_ids = {str(q.id) for q in cf.case.parcels}
     tests = [_test(t, near, subject, subject_ids, signed_by, notes) for t in p.thresholds]
+    inside = frozenset().union(*(t.parcels for t in tests))
+    notes += [
+        f"{pid}: in no protest area of the law: not counted"
+        for pid in signed_by
+        if pid not in inside
+    ]
     signed = near[near["parcel_id"].isin(signed_by)]
     deadline = filing_deadline(cf, pack, binding)
     return Weighed(
@@ -435,7 +442,16 @@ def _test(
         steps.append(
             f"rights-of-way and other land in no lot, included as the law says: {_acres(other)}; not in the count"
         )
-    test = Test(t, area_total, area_signed, count_total, count_signed, steps, area)
+    test = Test(
+        t,
+        area_total,
+        area_signed,
+        count_total,
+        count_signed,
+        steps,
+        area,
+        frozenset(rows["parcel_id"].astype(str)),
+    )
     need = t.share
     steps.append(
         f"by area: {_acres(area_signed)} signed of {_acres(area_total)} = {float(test.area_share):.4%}"

@@ -267,3 +267,32 @@ def test_a_signature_dated_after_the_filing_is_not_counted() -> None:
     w = _weigh(AZ, [*_signers("501-23-170A"), *late], "2027-04-30 11:00")
     assert w.tests[0].count_signed == 1
     assert w.notes == ["501-23-171: signed 2027-05-01, after the petition was filed: not counted"]
+
+
+def test_a_signer_outside_every_protest_area_is_named_and_not_counted() -> None:
+    # 501-25-013 is read with the neighbourhood but lies 155.6 ft away, beyond the zoning area.
+    w = _weigh(AZ, _signers("501-23-170A", "501-25-013"))
+    assert w.tests[0].count_signed == 1
+    assert "501-25-013: in no protest area of the law: not counted" in w.notes
+
+
+def test_the_filing_and_the_signers_may_come_from_the_record(tmp_path: Path) -> None:
+    text = AZ.read_text() + (
+        f"record:\n  protests:\n    - filed_at: 2027-04-30T12:01:00\n      signers: {AZ_SIGNERS}\n"
+    )
+    case = write_case(tmp_path, text, "az-2027-map-01.yaml")
+    run = notices("protest", str(case), "--out", str(tmp_path / "out"), "--format", "json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["on_time"] is False and data["threshold_met"] is True
+    assert data["supermajority_required"] is False  # one minute late: the protest fails
+
+
+def test_a_recorded_signers_file_that_is_missing_is_named_with_its_line(tmp_path: Path) -> None:
+    text = AZ.read_text() + (
+        "record:\n  protests:\n    - filed_at: 2027-04-30T11:00:00\n      signers: nowhere.csv\n"
+    )
+    case = write_case(tmp_path, text)
+    run = notices("protest", str(case), "--out", str(tmp_path / "out"))
+    assert run.returncode == 2
+    assert "record.protests[0].signers: no such file" in run.stderr
