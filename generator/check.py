@@ -202,7 +202,7 @@ def _unrecorded(r: Requirement, d: Deadline, day: date, hearing: Hearing) -> Req
     due = day_of(d.latest) if d.latest else hearing.date
     if due is not None and due < day:
         r.status = "no record"
-        r.note = f"due by {short(due)}; nothing recorded (judged as of {short(day)})"
+        r.note = f"due by {short(due)}, judged as of {short(day)}"
     else:
         r.status = "not yet due"
     return r

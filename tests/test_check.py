@@ -18,6 +18,7 @@ from generator.check import check
 from generator.cli import app
 from generator.models.pack import Channel
 from generator.prepare import prepare
+from generator.schedule import Deadline
 
 from .conftest import CASES
 from .test_findings import variant
@@ -127,7 +128,7 @@ def _newport(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, record: dict | Non
     return variant({"case": "newport-2027-map-01", "set": sets}, tmp_path, monkeypatch)
 
 
-def _decision(path: Path):  # noqa: ANN202
+def _decision(path: Path) -> Deadline:
     (d,) = [d for d in prepare(path).deadlines if d.action == "council decides"]
     return d
 
