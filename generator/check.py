@@ -181,7 +181,15 @@ def _window(d: Deadline) -> str:
 
 
 def _evidence(prepared: Prepared, paths: list[str | None]) -> list[Evidence]:
-    return [Evidence(p, prepared.case_file.resolve(p).is_file()) for p in paths if p is not None]
+    return [Evidence(p, _on_file(prepared, p)) for p in paths if p is not None]
+
+
+def _on_file(prepared: Prepared, path: str) -> bool:
+    """Whether the evidence file is there (a name no file system takes is not on file)."""
+    try:
+        return prepared.case_file.resolve(path).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _base(hearing: Hearing, d: Deadline) -> Requirement:

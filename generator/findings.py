@@ -547,14 +547,16 @@ FINDINGS: dict[str, Declared] = {
         Declared(
             "REC001",
             "requirement-missed",
-            "error",
+            "warning",
             "record",
             "A notice or procedural act the record shows done outside the time the law allows.",
             "`notices check` (and `build` on a case with a `record:`) compares each recorded act"
             " (an insertion's issue, the mailing day, the day a sign went up, the hearing, the"
             " decision) with the deadline the schedule computes, counted from recorded events"
             " where the law counts from an event. An act outside the lawful window is missed:"
-            " the notice is defective and the sufficiency certificate says so.",
+            " the notice is defective and the sufficiency certificate says so. It is a warning"
+            " of the packet (its documents are not wrong; what was done with them was late);"
+            " `notices check` exits 1 on it, and the clerk re-notices the hearing.",
             FROM_RULE,
             "A record whose every act falls within its deadline.",
             "A record of an insertion that ran a day after the last lawful issue.",
