@@ -543,6 +543,63 @@ FINDINGS: dict[str, Declared] = {
             "A case whose hearings are on open days.",
             "A case whose pack forbids hearings on closed days, with its hearing on a Sunday.",
         ),
+        # ------------------------------------------------------------------- record
+        Declared(
+            "REC001",
+            "requirement-missed",
+            "warning",
+            "record",
+            "A notice or procedural act the record shows done outside the time the law allows.",
+            "`notices check` (and `build` on a case with a `record:`) compares each recorded act"
+            " (an insertion's issue, the mailing day, the day a sign went up, the hearing, the"
+            " decision) with the deadline the schedule computes, counted from recorded events"
+            " where the law counts from an event. An act outside the lawful window is missed:"
+            " the notice is defective and the sufficiency certificate says so. It is a warning"
+            " of the packet (its documents are not wrong; what was done with them was late);"
+            " `notices check` exits 1 on it, and the clerk re-notices the hearing.",
+            FROM_RULE,
+            "A record whose every act falls within its deadline.",
+            "A record of an insertion that ran a day after the last lawful issue.",
+        ),
+        Declared(
+            "REC002",
+            "requirement-unrecorded",
+            "warning",
+            "record",
+            "A requirement is past due and the record shows nothing done.",
+            "The deadline of a required notice (or a hearing, or a decision) has passed on the"
+            " day the record is judged, and the case's `record:` has no entry for it. Either it"
+            " was done and not recorded (record it, with its evidence), or it was not done.",
+            FROM_RULE,
+            "A record with every act that is due.",
+            "A record with the publications and the hearing but no mailing, judged after the"
+            " mailing was due.",
+        ),
+        Declared(
+            "REC003",
+            "evidence-not-on-file",
+            "warning",
+            "record",
+            "The record names an evidence file (affidavit, receipt, photograph) that is not there.",
+            "Evidence is named relative to the case file. A file that cannot be found cannot be"
+            " shown to a court: the certificate lists it as not on file.",
+            FROM_RULE,
+            "A record whose evidence files are beside the case.",
+            "A publication whose `affidavit` names a file that does not exist.",
+        ),
+        Declared(
+            "REC004",
+            "event-from-plan",
+            "info",
+            "record",
+            "A deadline the law counts from an event is counted from the plan: the event is not recorded.",
+            "A decision due within N days of the hearing's close, a bar from the decision: where"
+            " the record does not give the event (the hearing closed, the decision made), the"
+            " schedule counts from the planned day and says so. Record the event to count from it.",
+            FROM_RULE,
+            "A record whose hearing is recorded as closed.",
+            "A record with a hearing that is not recorded as closed.",
+        ),
         # --------------------------------------------------------------------- mail
         Declared(
             "MAIL001",

@@ -29,6 +29,7 @@ class DocumentKind(StrEnum):
     CERTIFICATE_OF_ACTUAL_NOTICE = "certificate_of_actual_notice"
     AFFIDAVIT_OF_PUBLICATION = "affidavit_of_publication"
     CERTIFICATE_OF_POSTING = "certificate_of_posting"
+    SUFFICIENCY_CERTIFICATE = "sufficiency_certificate"
     SCHEDULE = "schedule"
     RECIPIENTS = "recipients"
     MAP = "map"

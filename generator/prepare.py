@@ -85,7 +85,12 @@ def prepare(case: Path | CaseFile, *, as_of: date | None = None) -> Prepared:
         *schedule.closed_day_findings(cf.case, pack),
         *accommodation.findings(cf.case, pack, list(deadlines)),
     )
-    return Prepared(cf, pack, found, deadlines, the_plan, findings, day, late)
+    prepared = Prepared(cf, pack, found, deadlines, the_plan, findings, day, late)
+    if cf.case.record is None:
+        return prepared
+    from generator.check import check  # the record judged as `notices check` judges it
+
+    return replace(prepared, findings=(*findings, *check(prepared).findings))
 
 
 def case_map(cf: CaseFile) -> MapInfo | None:

@@ -242,6 +242,43 @@ def certificate_of_posting() -> Document:
     return doc
 
 
+def sufficiency_certificate() -> Document:
+    """The certificate of sufficiency of one hearing's notice: each requirement judged, the clerk's signature.
+
+    Its wording is in sufficiency_phrases.j2, shared with sufficiency_certificate.html.j2.
+    """
+    doc = proof_document("Certificate of sufficiency of notice")
+    paragraph(doc, "Notice Body", '{%p import "sufficiency_phrases.j2" as ph with context %}')
+    paragraph(doc, "Notice Title", "{{ ph.title()|upper }}")
+    paragraph(doc, "Notice Subject", "{{ ph.subject()|squash }}")
+    paragraph(doc, "Notice Caption", "{{ ph.hearing_line()|squash }}")
+    paragraph(doc, "Proof Body", "{{ ph.statement()|squash }}")
+    paragraph(doc, "Proof Body", "{{ ph.verdict()|squash }}")
+    table(
+        doc,
+        ["No.", "Requirement and law", "Time allowed", "Record", "Evidence on file", "Result"],
+        "r in cert.rows",
+        [
+            "{{ loop.index }}",
+            "{{ r.what }}{% if r.citation %} — {{ r.citation }} [{{ r.rule }}]{% endif %}",
+            "{{ r.deadline or '' }}",
+            "{{ r.recorded or 'nothing recorded' }}{% if r.note %} — {{ r.note }}{% endif %}",
+            "{{ r.evidence|join('; ') or 'none' }}",
+            "{{ ph.status(r) }}",
+        ],
+        [0.45, 1.6, 0.9, 1.5, 1.1, 0.95],
+    )
+    signature_lines(
+        doc,
+        "Signature: {{ cert.blank }}",
+        "Name: {{ cert.signer.name }}",
+        "Title: {{ cert.signer.title }}",
+        "{{ municipality }}",
+        "Date: {{ cert.blank }}",
+    )
+    return doc
+
+
 def main() -> None:
     """Write the proof templates."""
     for name, make in (
@@ -250,6 +287,7 @@ def main() -> None:
         ("certificate_of_actual_notice", certificate_of_actual_notice),
         ("affidavit_of_publication", affidavit_of_publication),
         ("certificate_of_posting", certificate_of_posting),
+        ("sufficiency_certificate", sufficiency_certificate),
     ):
         save(make(), BASE / f"{name}.docx")
 

@@ -23,6 +23,7 @@ from generator.documents import (
     recipients,
     schedule,
     sign,
+    sufficiency_certificate,
     transmittal,
     website_notice,
 )
@@ -48,6 +49,7 @@ DOCUMENTS: tuple[DocumentType, ...] = (
     *proof_of_mailing.DOCUMENTS,
     affidavit_of_publication.DOCUMENT,
     certificate_of_posting.DOCUMENT,
+    sufficiency_certificate.DOCUMENT,
 )
 # Every file the builders write, the most specific pattern first (`{name}-poster.pdf` before
 # `{name}.pdf`), to tell what a packet file is from its name.

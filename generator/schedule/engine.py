@@ -10,6 +10,7 @@ from generator.models.case import Body, Case, Hearing
 from generator.models.pack import Channel, DeadlineParams, NoticeParams, ProtestParams
 from generator.models.timing import Event, Timing
 from generator.rules.loader import Binding, ResolvedPack, Snapshot, snapshot
+from generator.schedule import recorded
 from generator.schedule.counting import time_act
 from generator.schedule.deadline import Context, Deadline, day_of, hearing_label, zone_of
 
@@ -112,11 +113,18 @@ def _base(b: Binding[Any], action: str, channel: str | None) -> Deadline:
 
 
 def _event(ctx: Context, event: Event, hearing: Hearing) -> tuple[date | None, str]:
-    """The date an event falls on (None if it lies in the future and is not known), and its name."""
+    """The date an event falls on (None if it lies in the future and is not known), and its name.
+
+    An event the record gives (the hearing's close, the vote, the decision) is counted from
+    the recorded day; otherwise from the plan, and the name says so.
+    """
     case = ctx.case
     if event == Event.HEARING:
         return hearing.date, f"{hearing.body_name} hearing {short(hearing.date)}"
     if event == Event.VOTE:
+        voted = recorded.voted_on(case, hearing)
+        if voted:
+            return voted, f"the vote recorded on {short(voted)}"
         if hearing.vote_date:
             return hearing.vote_date, f"vote {short(hearing.vote_date)}"
         return (
@@ -127,12 +135,26 @@ def _event(ctx: Context, event: Event, hearing: Hearing) -> tuple[date | None, s
         if case.petition_received:
             return case.petition_received, f"{_EVENT_NAMES[event]} {short(case.petition_received)}"
         return None, f"{_EVENT_NAMES[event]} (no `petition_received` date in the case)"
-    if event in (Event.HEARING_COMPLETED, Event.FINAL_APPROVAL):
-        day = hearing.vote_date or hearing.date
+    if event == Event.HEARING_COMPLETED:
+        closed = recorded.closed_on(case, hearing)
+        if closed:
+            return closed, f"{_EVENT_NAMES[event]}, the close recorded on {short(closed)}"
         return (
-            day,
-            f"{_EVENT_NAMES[event]}, taken as {short(day)} (the day of the {hearing.body_name}'s hearing or vote)",
+            hearing.date,
+            f"{_EVENT_NAMES[event]}, not recorded: taken from the plan as {short(hearing.date)}"
+            f" (the day of the {hearing.body_name}'s hearing)",
         )
+    if event in (Event.FINAL_APPROVAL, Event.DECISION):
+        decided = recorded.decided_on(case, hearing)
+        if decided:
+            return decided, f"{_EVENT_NAMES[event]} recorded on {short(decided)}"
+        if event == Event.FINAL_APPROVAL:
+            day = hearing.vote_date or hearing.date
+            return (
+                day,
+                f"{_EVENT_NAMES[event]}, not recorded: taken from the plan as {short(day)} (the"
+                f" day of the {hearing.body_name}'s hearing or vote)",
+            )
     return None, f"{_EVENT_NAMES[event]}, a date not yet known"
 
 

@@ -1,0 +1,76 @@
+"""The sufficiency certificate, read back from its PDF and its DOCX (issue 17, item 2)."""
+
+from __future__ import annotations
+
+import io
+from datetime import date
+
+import pdfplumber
+from docx import Document
+
+from generator.documents import registry
+from generator.kinds import DocumentKind
+from generator.prepare import prepare
+
+from .conftest import CASES
+
+
+def _made(case: str, as_of: date) -> dict[str, bytes]:
+    prepared = prepare(CASES / f"{case}.yaml", as_of=as_of)
+    built = registry.make(prepared, (DocumentKind.SUFFICIENCY_CERTIFICATE,))
+    return {o.path: o.data for o in built.outputs}
+
+
+def _pdf_text(data: bytes) -> str:
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        return " ".join((page.extract_text() or "") for page in pdf.pages)
+
+
+def _docx_text(data: bytes) -> str:
+    doc = Document(io.BytesIO(data))
+    cells = [c.text for t in doc.tables for row in t.rows for c in row.cells]
+    return " ".join([p.text for p in doc.paragraphs] + cells)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_certificate_lists_each_requirement_and_states_the_missed_one() -> None:
+    made = _made("az-2027-map-01", date(2027, 4, 10))
+    assert sorted(made) == [
+        "sufficiency_certificate-council.docx",
+        "sufficiency_certificate-council.pdf",
+        "sufficiency_certificate-planning.docx",
+        "sufficiency_certificate-planning.pdf",
+    ]
+    for suffix, read in (("pdf", _pdf_text), ("docx", _docx_text)):
+        text = _flat(read(made[f"sufficiency_certificate-planning.{suffix}"]))
+        assert "CERTIFICATE OF SUFFICIENCY OF NOTICE" in text
+        # Each requirement by its rule (the PDF's narrow columns wrap a citation's words).
+        for rule in (
+            "[newspaper_notice]",
+            "[mailed_notice_non_owner]",
+            "[abutting_planning_transmittal]",
+            "[military_airport_notice]",
+            "[sw_property_sign]",
+        ):
+            assert rule in text, (suffix, rule)
+        assert "did NOT meet the law: publish the notice" in text
+        assert "MISSED" in text and "Met" in text and "NOT RECORDED" in text
+        if suffix == "docx":
+            assert "A.R.S. § 9-462.04(A)(1)" in text
+            assert "Town of Saguaro Wells Zoning Code § 4-2-3(C)" in text
+            assert "mailed Mon 2027-03-22, 41 pieces" in text
+        assert "Karen Whitfield" in text and "Town Clerk" in text and "Signature:" in text
+        assert "(the local government)" not in text and "{{" not in text
+
+
+def test_a_certificate_whose_notices_all_met_the_law_says_so() -> None:
+    made = _made("ok-2027-map-01", date(2027, 4, 21))
+    text = _flat(_pdf_text(made["sufficiency_certificate-planning.pdf"]))
+    assert "Every notice the law required for this hearing was given" in text
+    assert "[posted_sign]" in text and "[sc_posted_sign]" in text
+    council = _flat(_docx_text(made["sufficiency_certificate-council.docx"]))
+    assert "Not every required notice is yet due" in council
+    assert "posted Fri 2027-04-16" in council  # the council's own sign
