@@ -126,7 +126,9 @@ def check(prepared: Prepared, as_of: date | None = None) -> Result:
     case = prepared.case
     record = case.record or Record()
     _names_known(prepared, record)
-    day = as_of or prepared.judged_on
+    # A record of what happened is judged no earlier than its last event: a certificate dated
+    # before the hearing it certifies would certify nothing.
+    day = as_of or max([prepared.judged_on, *_recorded_days(record)])
     out: list[Requirement] = []
     for hearing in case.hearings:
         label = hearing_label(hearing)
@@ -143,6 +145,17 @@ def check(prepared: Prepared, as_of: date | None = None) -> Result:
             if d.channel is None and kind == "deadline" and _action(d) in _ACTS and d.latest:
                 out.append(_procedural(prepared, hearing, d, day))
     return Result(day, out, _findings(out))
+
+
+def _recorded_days(record: Record) -> list[date]:
+    """Every day the record names an event on."""
+    days = [p.ran_on for p in record.publications] + [m.mailed_on for m in record.mailings]
+    days += [d for p in record.postings for d in (p.posted_on, p.removed_on) if d]
+    for h in record.hearings:
+        days += [d for d in (h.held_on, h.decision_on, h.vote and h.vote.voted_on) if d]
+    days += [p.filed_at.date() for p in record.protests]
+    days += [r.received_on for r in record.returned_mail]
+    return days
 
 
 def _action(d: Deadline) -> str:

@@ -70,6 +70,21 @@ def test_a_due_act_with_no_record_fails_the_check() -> None:
     }
 
 
+def test_a_record_is_judged_no_earlier_than_its_last_event() -> None:
+    """The sample case is judged as of 2026-11-29; its record ends with the hearing of 2027-04-08.
+
+    Judged on the case's day, the certificate would be dated months before the acts it certifies
+    and call the transmittals, due 2027-03-24, "not yet due".
+    """
+    status, out = _check(AZ)
+    assert out["judged_on"] == "2027-04-08"
+    assert status == 1
+    assert {r["rule"] for r in out["requirements"] if r["status"] == "no record"} == {
+        "abutting_planning_transmittal",
+        "military_airport_notice",
+    }
+
+
 def test_every_recorded_act_in_time_passes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     status, out = _check(OK, "--as-of", "2027-04-21")
     assert status == 0
