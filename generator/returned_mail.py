@@ -104,7 +104,7 @@ class Piece:
         )
 
 
-def collect(prepared: Prepared) -> list[Piece]:
+def returned(prepared: Prepared) -> list[Piece]:
     """Every returned letter the record lists, matched to the letter mailed (bad rows: exit 2)."""
     cf = prepared.case_file
     record = prepared.case.record

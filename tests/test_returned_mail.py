@@ -36,7 +36,7 @@ def _case(tmp_path: Path, csv: str | None = None, case: str = "ok-2027-map-01") 
 
 def test_a_returned_letter_is_matched_and_re_mailed_to_the_site_address(tmp_path: Path) -> None:
     prepared = prepare(_case(tmp_path))
-    by_parcel, by_address = returned_mail.collect(prepared)
+    by_parcel, by_address = returned_mail.returned(prepared)
     assert by_parcel.mailed.lines == ["9196 MAPLE AVE"] and by_parcel.mailed.city == "NORMAN"
     assert by_address.mailed.parcels == ["R0409120"]
     # The tax record's other address: the parcel's site address, in the city and ZIP Code the
@@ -66,14 +66,14 @@ def test_the_re_mailing_uses_the_letter_builder_and_the_proof_lists_the_returned
 
 def test_a_letter_sent_to_the_site_address_has_no_other_address(tmp_path: Path) -> None:
     prepared = prepare(_case(tmp_path, "parcel_id\nR0410780\n"))  # owner-occupied: 1437 W 3RD ST
-    [piece] = returned_mail.collect(prepared)
+    [piece] = returned_mail.returned(prepared)
     assert piece.remail is None and piece.finding().code == "RET003"
 
 
 def test_a_standards_change_in_arizona_requires_nothing_more(tmp_path: Path) -> None:
     # A.R.S. § 9-462.04(A)(7): the failure to receive the notice invalidates nothing.
     path = _case(tmp_path, "address\n18231 W. Ocotillo Lane\n", case="az-2027-text-01")
-    [piece] = returned_mail.collect(prepare(path))
+    [piece] = returned_mail.returned(prepare(path))
     assert piece.mailed.name == "Linda Castellanos" and piece.next == "nothing"
     found = piece.finding()
     assert found.code == "RET001" and found.citation == "A.R.S. § 9-462.04(A)(7)"

@@ -49,7 +49,7 @@ def wanted(
 def build(prepared: Prepared, tpl: Templates, kind: DocumentKind) -> Built:
     """The proofs of `kind`, one per mailing wave, prefilled."""
     made = Built()
-    returned = returned_mail.collect(prepared)
+    returned = returned_mail.returned(prepared)
     for doc, rule in wanted(prepared, kind):
         served = prepared.recipients_of(doc)
         pieces = mailroom.pieces(served).pieces

@@ -18,7 +18,7 @@ PREFIX = "remail-"
 
 def build(prepared: Prepared, tpl: Templates) -> Built:
     """The letters of each mailing again, for the owners whose letter came back, to the new address."""
-    pieces = returned_mail.collect(prepared)
+    pieces = returned_mail.returned(prepared)
     found = tuple(p.finding() for p in pieces)
     again = [p.remail for p in pieces if p.remail is not None]
     if not again:
