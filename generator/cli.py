@@ -574,6 +574,163 @@ def returned(case_path: Path, out_root: Path, debug: bool, verbose: bool) -> Non
     sys.exit(_run(debug, out_root / case_path.stem, body))
 
 
+@app.command()
+@click.argument("case", type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--signers",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="CSV or GeoJSON of the signing parcels (parcel_id, signed_on); default: the case's record.",
+)
+@click.option(
+    "--filed",
+    type=click.DateTime(formats=["%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M"]),
+    default=None,
+    help="When the petition was filed, local time (default: the case's record).",
+)
+@OUT
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+def protest(case: Path, signers: Path | None, filed: Any, out_root: Path, fmt: str) -> None:
+    """Weigh a protest petition against CASE's pack: area, shares, threshold, filing time; write the report."""
+
+    def body() -> int:
+        from generator import protest as weighing
+        from generator.documents.protest_report import write_report
+        from generator.inputs import load_case
+        from generator.rules.loader import resolve
+
+        cf = load_case(case)
+        pack = resolve(cf.case.jurisdiction)
+        path, when = signers, filed
+        filed_record = (
+            cf.case.record.protests[-1] if cf.case.record and cf.case.record.protests else None
+        )
+        if path is None:
+            if filed_record is None:
+                raise UserError(
+                    "give --signers FILE, or record the protest in the case (record.protests)"
+                )
+            path = cf.resolve(str(filed_record.signers))
+            if not path.is_file():
+                at = ("record", "protests", len(cf.case.record.protests) - 1, "signers")
+                raise UserError(cf.problem(at, f"no such file: {path}"))
+        if when is None and filed_record is not None:
+            when = filed_record.filed_at
+        weighed = weighing.weigh(cf, pack, weighing.read_signers(path), when)
+        votes = _votes_of(cf, pack, None, None, None, weighed.valid)
+        written = write_report(cf, pack, weighed, votes, out_root)
+        if fmt == "json":
+            click.echo(json.dumps(weighed.as_json(), indent=2, ensure_ascii=False))
+            return EXIT_OK
+        for t in weighed.tests:
+            click.echo(f"{t.threshold.of} ({'met' if t.met else 'not met'}):")
+            for step in t.derivation:
+                click.echo(f"  {step}")
+        d = weighed.deadline
+        if d is not None:
+            click.echo(f"filing deadline {d.latest}: {d.derivation}")
+        on_time = {None: "filing time not given", True: "filed in time", False: "filed LATE"}
+        click.echo(
+            f"{on_time[weighed.on_time]}; threshold {'met' if weighed.threshold_met else 'not met'}"
+        )
+        click.echo(f"supermajority required: {'yes' if weighed.valid else 'no'}")
+        if votes is not None:
+            for step in votes.derivation:
+                click.echo(f"  {step}")
+        for note in weighed.notes:
+            click.echo(f"  note: {note}")
+        for p in written:
+            click.echo(f"wrote {p}")
+        return EXIT_OK
+
+    sys.exit(_run(False, out_root / case.stem, body))
+
+
+def _votes_of(
+    cf: Any,
+    pack: Any,
+    members: int | None,
+    vacancies: int | None,
+    unable: int | None,
+    protest: bool,
+) -> Any:
+    """Votes needed, the body's figures from the options, else the recorded vote, else `council_size`."""
+    from generator import protest as weighing
+    from generator.votes import votes_needed
+
+    case = cf.case
+    held = [
+        h.vote
+        for h in (case.record.hearings if case.record else [])
+        if h.hearing.body == "council" and h.vote
+    ]
+    vote = held[-1] if held else None
+    full = members or (vote.full_membership if vote else case.council_size)
+    if full is None:
+        return None
+    if vacancies is None:
+        vacancies = vote.vacancies if vote else 0
+    if unable is None:
+        # Only a conflict of interest takes a member out of the count; an absent member is a member.
+        unable = sum(1 for m in vote.unable_to_vote if m.reason == "conflict") if vote else 0
+    return votes_needed(
+        weighing.protest_binding(cf, pack), full, vacancies, unable, protest=protest
+    )
+
+
+@app.command()
+@click.argument("case", type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--members",
+    type=click.IntRange(min=1),
+    help="Seats on the body (default: the recorded vote, else council_size).",
+)
+@click.option("--vacancies", type=click.IntRange(min=0), help="Vacant seats.")
+@click.option(
+    "--unable", type=click.IntRange(min=0), help="Members unable to vote (a conflict of interest)."
+)
+@click.option(
+    "--protest/--no-protest",
+    default=True,
+    show_default=True,
+    help="Whether a valid protest was filed.",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+def votes(
+    case: Path,
+    members: int | None,
+    vacancies: int | None,
+    unable: int | None,
+    protest: bool,
+    fmt: str,
+) -> None:
+    """Print the favorable votes CASE's amendment needs, with the derivation and the law."""
+
+    def body() -> int:
+        from generator.inputs import load_case
+        from generator.rules.loader import resolve
+
+        cf = load_case(case)
+        result = _votes_of(cf, resolve(cf.case.jurisdiction), members, vacancies, unable, protest)
+        if result is None:
+            raise UserError(
+                cf.problem(("council_size",), "give --members N, or council_size in the case")
+            )
+        if fmt == "json":
+            click.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
+            return EXIT_OK
+        needed = "no number stated by the pack" if result.needed is None else str(result.needed)
+        click.echo(f"votes needed: {needed} ({result.citation or 'no protest rule'})")
+        for step in result.derivation:
+            click.echo(f"  {step}")
+        return EXIT_OK
+
+    sys.exit(_run(False, None, body))
+
+
 def main() -> None:
     """Console-script entry point."""
     app()

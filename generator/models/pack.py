@@ -339,6 +339,15 @@ class Threshold(Model):
     radius_ft: float | None = None
     includes_rights_of_way: bool = False
     across_streets_narrower_than_ft: float | None = None
+    # How the share is counted where the law is silent, stated so a reader can check it:
+    # a parcel split by the area's line counts by its part within, or whole; a parcel of
+    # several owners counts whole on one owner's signature, or by the share of its named owners
+    # who signed; condominium units drawn on one footprint share its area, and each counts as one.
+    split_parcels: Literal["area_within", "whole_parcel"] = "area_within"
+    joint_owners: Literal["one_signature_counts_parcel", "share_of_named_owners"] = (
+        "one_signature_counts_parcel"
+    )
+    stacked_units: Literal["share_footprint"] = "share_footprint"
 
 
 class SmallBody(Model):

@@ -336,18 +336,47 @@ _OF = {
 }
 
 
+_SPLIT = {
+    "area_within": "a parcel cut by the line counts by its part within",
+    "whole_parcel": "a parcel cut by the line counts whole",
+}
+_JOINT = {
+    "one_signature_counts_parcel": "one co-owner's signature counts the whole parcel",
+    "share_of_named_owners": "a parcel counts by the share of its named owners who signed",
+}
+_CONFLICTS = {
+    "remaining_members_min_majority_of_full": "of the remaining members when some cannot vote for a"
+    " conflict of interest, never less than a majority of the full membership",
+}
+_ROUNDING = {"nearest_half_up": "rounded to the nearest whole number", "up": "rounded up"}
+
+
 def describe_protest(p: ProtestParams) -> str:
-    """Say a protest rule in words: who may protest, by when, and the vote it forces."""
+    """Say a protest rule in words: who may protest, by when, how shares count, and the vote it forces."""
     shares = []
     for t in p.thresholds:
         radius = f" {t.radius_ft:,g} ft" if t.radius_ft and t.of == "lots_within_radius" else ""
-        shares.append(f"{t.share:.0%} of {_OF[t.of]}{radius}")
-    vote = f"{p.vote.fraction.numerator}/{p.vote.fraction.denominator} of {p.vote.of.replace('_', ' ')}"
-    if p.vote.small_body:
-        sb = p.vote.small_body
+        row = " (rights-of-way included)" if t.includes_rights_of_way else ""
+        across = (
+            f" or across an alley or street narrower than {t.across_streets_narrower_than_ft:,g} ft"
+            if t.across_streets_narrower_than_ft
+            else ""
+        )
+        shares.append(f"{t.share:.0%} of {_OF[t.of]}{radius}{row}{across}")
+    counting = sorted(
+        {_SPLIT[t.split_parcels] for t in p.thresholds}
+        | {_JOINT[t.joint_owners] for t in p.thresholds}
+    )
+    v = p.vote
+    vote = f"{v.fraction.numerator}/{v.fraction.denominator} of {v.of.replace('_', ' ')}"
+    if v.small_body:
+        sb = v.small_body
         vote += f" ({sb.fraction.numerator}/{sb.fraction.denominator} with {sb.max_members} members or fewer)"
+    if v.conflicts:
+        vote += f", {_CONFLICTS[v.conflicts]}"
+    vote += f", {_ROUNDING[v.rounding]}"
     return (
-        f"owners of {' or '.join(shares)}, filed with {p.filed_with} "
+        f"owners of {' or '.join(shares)} ({'; '.join(counting)}), filed with {p.filed_with} "
         f"{describe_timing(p.filing)}, force a vote of {vote}"
     )
 

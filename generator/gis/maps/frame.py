@@ -204,11 +204,12 @@ def _legend_rows(layers: MapLayers, view: Polygon) -> tuple[tuple[str, str], ...
         arr = np.array([g for g in geoms if g is not None], dtype=object)
         return bool(len(arr)) and bool(shapely.intersects(arr, view).any())
 
-    rows = [("subject", _LEGEND_TEXT["subject"])]
+    words = {**_LEGEND_TEXT, **(layers.legend or {})}
+    rows = [("subject", words["subject"])]
     if seen(layers.notified):
-        rows.append(("notified", _LEGEND_TEXT["notified"]))
+        rows.append(("notified", words["notified"]))
     if seen([layers.buffer]):
-        text = _LEGEND_TEXT["buffer"]
+        text = words["buffer"]
         rows.append(("buffer", f"{text} ({layers.buffer_label})" if layers.buffer_label else text))
     for kind, present in (
         ("district", any(not g.boundary.intersection(view).is_empty for g, _ in layers.districts)),
@@ -221,7 +222,7 @@ def _legend_rows(layers: MapLayers, view: Polygon) -> tuple[tuple[str, str], ...
         ("water", seen(g for g, _ in layers.water)),
     ):
         if present:
-            rows.append((kind, _LEGEND_TEXT[kind]))
+            rows.append((kind, words[kind]))
     return tuple(rows)
 
 

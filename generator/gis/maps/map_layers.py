@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -25,6 +25,9 @@ class MapLayers:
     boundaries: Sequence[tuple[BaseGeometry, str]] = ()
     water: Sequence[tuple[BaseGeometry, str]] = ()
     extent: tuple[float, float, float, float] | None = None
+    # Legend wording in place of the notice map's, for a map drawn for another purpose (a
+    # protest map's marked parcels are signers, not notified owners).
+    legend: Mapping[str, str] | None = None
 
 
 def _valid(layers: MapLayers) -> MapLayers:
