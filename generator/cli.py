@@ -545,6 +545,91 @@ def lint(
     sys.exit(_run(False, None, body))
 
 
+@app.command("continue")
+@click.argument("case_path", metavar="CASE", type=click.Path(path_type=Path, dir_okay=False))
+@OUT
+@click.option("--debug", is_flag=True, help="Print tracebacks of internal errors.")
+@click.option(
+    "-v", "--verbose", is_flag=True, help="Print every finding (errors are always printed)."
+)
+def continue_(case_path: Path, out_root: Path, debug: bool, verbose: bool) -> None:
+    """Re-notice the hearings CASE's record says were continued, and rebuild its packet.
+
+    Where the law lets a hearing be continued by announcement to a date certain, nothing is
+    noticed again and the schedule marks the continuance; otherwise the continued hearing is
+    noticed in full, with new deadlines. The documents the rebuild changes are kept in the
+    packet's history/ folder.
+    """
+
+    def body() -> int:
+        from generator import continuance
+        from generator.errors import UserError
+        from generator.inputs import load_case
+        from generator.packet import build as build_packet
+        from generator.rules.loader import resolve
+
+        cf = load_case(case_path)
+        continued = continuance.decide(cf, resolve(cf.case.jurisdiction))
+        if not continued:
+            raise UserError(
+                cf.problem(
+                    ("record", "hearings"),
+                    "the record holds no continued hearing (give a hearing's `continued_to`)",
+                )
+            )
+        for c in continued:
+            what = "noticed again in full" if c.renotice else "no new notice"
+            click.echo(
+                f"{c.hearing.body_name}: held {c.held.held_on}, continued to {c.new_date}: {what}"
+            )
+        result = build_packet(
+            continuance.continued_case(cf, continued),
+            out_root,
+            history=continuance.history_label(continued),
+        )
+        _print_build(result, verbose=verbose)
+        return EXIT_OK if result.ready else EXIT_FINDINGS
+
+    sys.exit(_run(debug, out_root / case_path.stem, body))
+
+
+@app.command()
+@click.argument("case_path", metavar="CASE", type=click.Path(path_type=Path, dir_okay=False))
+@OUT
+@click.option("--debug", is_flag=True, help="Print tracebacks of internal errors.")
+@click.option(
+    "-v", "--verbose", is_flag=True, help="Print every finding (errors are always printed)."
+)
+def returned(case_path: Path, out_root: Path, debug: bool, verbose: bool) -> None:
+    """Record the letters CASE's record lists as returned undeliverable, and rebuild its packet.
+
+    Says what the law requires next for each, writes the re-mailing (remail-letters-*.pdf) to
+    the other address the tax record holds, and lists the returned pieces on the proof of
+    mailing; the documents the rebuild changes are kept in the packet's history/ folder.
+    """
+
+    def body() -> int:
+        from generator.errors import UserError
+        from generator.inputs import load_case
+        from generator.packet import build as build_packet
+
+        cf = load_case(case_path)
+        record = cf.case.record
+        if record is None or not record.returned_mail:
+            raise UserError(
+                cf.problem(("record",), "the record lists no returned letters (`returned_mail`)")
+            )
+        label = f"{max(r.received_on for r in record.returned_mail).isoformat()}-returned"
+        result = build_packet(cf, out_root, history=label)
+        for f in result.manifest["findings"]:
+            if f["code"].startswith("RET"):
+                click.echo(f"{f['code']}: {f['message']}")
+        _print_build(result, verbose=verbose)
+        return EXIT_OK if result.ready else EXIT_FINDINGS
+
+    sys.exit(_run(debug, out_root / case_path.stem, body))
+
+
 @app.command()
 @click.argument("case", type=click.Path(path_type=Path, dir_okay=False))
 @click.option(

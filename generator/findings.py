@@ -531,6 +531,104 @@ FINDINGS: dict[str, Declared] = {
             "The East Providence sample with its hearing on Christmas Day.",
         ),
         Declared(
+            "CONT001",
+            "continued-by-announcement",
+            "info",
+            "schedule",
+            "A hearing was continued by announcement to a date certain: no new notice is due.",
+            "The record says the hearing was continued to a date, time and place announced at"
+            " the hearing, and the pack's `continuance` rule says the law then asks for no new"
+            " notice. The notices already given stand; the schedule marks the continuance.",
+            FROM_RULE,
+            "A case whose hearings were held and closed.",
+            "The Oklahoma sample with its council hearing continued by announcement.",
+        ),
+        Declared(
+            "CONT002",
+            "continued-renotice",
+            "info",
+            "schedule",
+            "A hearing was continued without an announced date: it is noticed again in full.",
+            "The record says the hearing was continued but the new date, time and place were not"
+            " announced at the hearing. The continued hearing is a hearing like the first: every"
+            " notice the law requires is given again, with deadlines counted from the new date"
+            " (`notices continue` rebuilds the packet and keeps what it replaces in `history/`).",
+            FROM_RULE,
+            "A case whose hearings were held and closed.",
+            "The Oklahoma sample with its council hearing continued, the new date not announced.",
+        ),
+        Declared(
+            "CONT003",
+            "continued-law-silent",
+            "warning",
+            "schedule",
+            "A hearing was continued by announcement, but the law says nothing of that.",
+            "The pack's `continuance` rule says the law is silent on continuing a hearing by"
+            " announcement (or the pack has no such rule), so the product cannot be sure the"
+            " announcement was notice enough: it plans a full re-notice, with new deadlines, and"
+            " says so. Counsel may decide the announcement sufficed.",
+            FROM_RULE,
+            "A case whose hearings were held and closed.",
+            "The Arizona sample with its council hearing continued by announcement.",
+        ),
+        Declared(
+            "RET001",
+            "returned-letter-no-duty",
+            "info",
+            "mail",
+            "A mailed notice came back; the law says its failure does not invalidate the action.",
+            "The record lists a letter returned undeliverable, and the pack's `returned_mail`"
+            " rule says a person's failure to receive notice is no ground to invalidate the"
+            " action: nothing more is required. The proof of mailing lists the returned piece,"
+            " and a re-mailing is written where the tax record holds another address.",
+            FROM_RULE,
+            "A case with no returned letter.",
+            "An Arizona standards-change case with a returned letter.",
+        ),
+        Declared(
+            "RET002",
+            "returned-letter-law-silent",
+            "warning",
+            "mail",
+            "A mailed notice came back, and the law says nothing of what follows.",
+            "The pack's `returned_mail` rule says the law is silent on a returned notice (or"
+            " the pack has no such rule): the product cannot say whether the notice was given."
+            " It lists the returned piece on the proof of mailing and writes a re-mailing to the"
+            " other address the tax record holds (the parcel's site address); the clerk decides"
+            " whether to send it, and counsel whether the hearing may go ahead.",
+            FROM_RULE,
+            "A case with no returned letter.",
+            "The Oklahoma sample with a letter returned undeliverable.",
+        ),
+        Declared(
+            "RET003",
+            "returned-letter-no-other-address",
+            "warning",
+            "mail",
+            "A mailed notice came back and the tax record holds no other address to send it to.",
+            "The parcel's site address is the address the letter was sent to (or the record has"
+            " none), so no re-mailing can be written from the tax record. Find another address"
+            " (the assessor, the applicant, a title search) and add the owner under"
+            " `additional_recipients`.",
+            FROM_RULE,
+            "A returned letter whose parcel has a site address other than its mailing address.",
+            "A returned letter sent to the parcel's own site address.",
+        ),
+        Declared(
+            "RET004",
+            "returned-letter-remailed",
+            "info",
+            "mail",
+            "A mailed notice came back, and the law has it mailed again to another address.",
+            "The pack's `returned_mail` rule says a returned notice is mailed again to another"
+            " address of the owner in the tax record: the re-mailing (remail-letters-*.pdf) is"
+            " written to the parcel's site address and the proof of mailing lists the returned"
+            " piece. Mail it, and file the new proof.",
+            FROM_RULE,
+            "A case with no returned letter.",
+            "The Oklahoma sample with a returned letter, under a pack rule that has it re-mailed.",
+        ),
+        Declared(
             "SCHED003",
             "hearing-on-forbidden-day",
             "error",

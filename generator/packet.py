@@ -53,9 +53,16 @@ class Result:
 
 
 def build(
-    case: Path | CaseFile, out_root: Path, progress: Callable[[int], None] | None = None
+    case: Path | CaseFile,
+    out_root: Path,
+    progress: Callable[[int], None] | None = None,
+    history: str | None = None,
 ) -> Result:
-    """Build the packet of one case into `out_root/<case-id>/` (`progress` counts letters made)."""
+    """Build the packet of one case into `out_root/<case-id>/` (`progress` counts letters made).
+
+    `history`: the documents this build changes or drops are kept in `history/<history>/` of
+    the packet (a re-notice keeps what was sent before).
+    """
     prepared = prepare(case)
     if prepared.late:
         raise UserError(list(prepared.late))
@@ -86,6 +93,7 @@ def build(
         remove_stale=True,
         reserved=(LINT_REPORT, MANIFEST),
         finish=finish,
+        history=history,
     )
     return Result(folder, done[0], kept)
 

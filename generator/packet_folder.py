@@ -53,12 +53,14 @@ def update(
     remove_stale: bool,
     reserved: Collection[str] = (),
     finish: Callable[[Path], None] | None = None,
+    history: str | None = None,
 ) -> list[str]:
     """Replace the packet in `folder` by one holding `files`; return the edited drafts kept aside.
 
     `remove_stale`: files the last manifest lists and `files` does not are dropped (unless
     edited). `reserved`: names `finish` writes into the staged packet (it gets the staging
-    folder, and may raise to leave the previous packet as it was).
+    folder, and may raise to leave the previous packet as it was). `history`: the documents of
+    the last build that this one changes or drops are kept in `history/<history>/`.
     """
     folder.parent.mkdir(parents=True, exist_ok=True)
     with locked(folder):
@@ -75,6 +77,8 @@ def update(
         staging.mkdir()
         try:
             kept = _stage(folder, staging, files, set(reserved), remove_stale=remove_stale)
+            if history is not None:
+                _keep_history(folder, staging, files, history)
             if finish is not None:
                 finish(staging)
             _swap(staging, folder)
@@ -139,6 +143,37 @@ def _stage(
     for name, data in files.items():
         write(staging, name, data)
     return [_keep_edited(folder / name, staging) for name in edited]
+
+
+HISTORY = "history"
+
+
+def _keep_history(folder: Path, staging: Path, files: Mapping[str, bytes], label: str) -> None:
+    """Link the documents of the last build that `files` changes or drops into `history/<label>/`.
+
+    Only what the last manifest lists, as it wrote it: an edited draft is kept beside the new
+    one (`.edited-N`), and a file someone else put in the packet is carried, not moved.
+    """
+    previous = previous_hashes(folder)
+    changed = [
+        name
+        for name, sha in sorted(previous.items())
+        if sha256_regular(folder / name) == sha
+        and (name not in files or hashlib.sha256(files[name]).hexdigest() != sha)
+    ]
+    if not changed:
+        return
+    target = staging / HISTORY / label
+    n = 1
+    while os.path.lexists(target):  # the same label again: never over an earlier history
+        n += 1
+        target = staging / HISTORY / f"{label}-{n}"
+    target.mkdir(parents=True)
+    for name in changed:
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        _link(folder / name, target / name)
+    if previous and os.path.lexists(folder / MANIFEST):
+        _link(folder / MANIFEST, target / MANIFEST)
 
 
 def _edited(path: Path, recorded: str | None, new: str | None) -> bool:

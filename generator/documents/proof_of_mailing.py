@@ -11,7 +11,7 @@ import functools
 from datetime import date
 from typing import Any
 
-from generator import schedule
+from generator import returned_mail, schedule
 from generator.documents import mailroom, proof
 from generator.documents.base import Built, DocumentType
 from generator.kinds import DocumentKind
@@ -49,6 +49,7 @@ def wanted(
 def build(prepared: Prepared, tpl: Templates, kind: DocumentKind) -> Built:
     """The proofs of `kind`, one per mailing wave, prefilled."""
     made = Built()
+    returned = returned_mail.returned(prepared)
     for doc, rule in wanted(prepared, kind):
         served = prepared.recipients_of(doc)
         pieces = mailroom.pieces(served).pieces
@@ -60,6 +61,18 @@ def build(prepared: Prepared, tpl: Templates, kind: DocumentKind) -> Built:
             "count": len(pieces),
             "owners": _owners(prepared, served),
             "source": _source(prepared, doc, pieces),
+            # Letters of this mailing that came back undeliverable, and where they went next.
+            "returned": [
+                _row(p.mailed)
+                | {
+                    "received_on": long_date(p.received_on),
+                    "remailed_to": ", ".join([*p.remail.lines, mailroom.last_line(p.remail)])
+                    if p.remail
+                    else "",
+                }
+                for p in returned
+                if p.mailed in served
+            ],
         }
         name = proof.named_after(kind, doc, prepared.plan.of(doc.channel))
         made += proof.render(tpl, kind, name, "proof", context, tuple(rule.ids), kind.value)

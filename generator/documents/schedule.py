@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from generator import continuance
 from generator.documents.base import Built, DocumentType, File, Output
 from generator.kinds import DocumentKind, Format
 from generator.prepare import Prepared
@@ -32,18 +33,19 @@ def as_ics(prepared: Prepared) -> bytes:
 
 
 def build(prepared: Prepared, tpl: Templates) -> Built:
-    """The schedule in every format."""
-    page = tpl.render(
-        "schedule.html.j2",
-        ctx.schedule_context(prepared.plan, list(prepared.deadlines), tpl.stylesheet),
-    )
+    """The schedule in every format; a hearing the record says was continued is marked."""
+    context = ctx.schedule_context(prepared.plan, list(prepared.deadlines), tpl.stylesheet)
+    continued = continuance.decide(prepared.case_file, prepared.pack)
+    context["continuances"] = continuance.marks(continued)
+    page = tpl.render("schedule.html.j2", context)
     return Built(
         (
             Output(KIND, Format.JSON, "schedule.json", as_json(prepared).encode()),
             Output(KIND, Format.ICS, "schedule.ics", as_ics(prepared)),
             Output(KIND, Format.HTML, "schedule.html", page.encode()),
             Output(KIND, Format.PDF, "schedule.pdf", pdf.write_pdf(page, {}, tpl.path)),
-        )
+        ),
+        tuple(c.finding() for c in continued),
     )
 
 

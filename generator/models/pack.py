@@ -400,6 +400,31 @@ class ProcedureParams(Model):
     amount: float | None = None
 
 
+class ContinuanceParams(Model):
+    """How a hearing continued to another day must be noticed again.
+
+    `by_announcement`: `no_renotice` where the law lets the body continue the hearing to a date,
+    time and place announced at the hearing without new notice; `silent` where the law says
+    nothing, and then every continuance is noticed again in full (and a finding says why).
+    A continuance not announced to a date certain is always noticed again in full.
+    """
+
+    by_announcement: Literal["no_renotice", "silent"]
+    hearing: HearingRef = HearingRef.EACH
+
+
+class ReturnedMailParams(Model):
+    """What the law requires when a mailed notice comes back undeliverable.
+
+    `nothing`: the failure to receive notice does not invalidate the action; `remail`: send the
+    notice again to another address of the owner in the tax record; `silent`: the law says
+    nothing, and a finding says so (the re-mailing is still written where the record has
+    another address).
+    """
+
+    next: Literal["nothing", "remail", "silent"]
+
+
 class Effective(Model):
     """The dates between which a rule is law (judged by the date of the hearing noticed)."""
 
@@ -501,6 +526,20 @@ class ProcedureRule(Rule):
     params: ProcedureParams
 
 
+class ContinuanceRule(Rule):
+    """Whether a continued hearing is noticed again."""
+
+    kind: Literal["continuance"]
+    params: ContinuanceParams
+
+
+class ReturnedMailRule(Rule):
+    """What follows a mailed notice returned undeliverable."""
+
+    kind: Literal["returned_mail"]
+    params: ReturnedMailParams
+
+
 AnyRule = Annotated[
     NoticeRule
     | RecipientsRule
@@ -509,12 +548,25 @@ AnyRule = Annotated[
     | ProofRule
     | DeadlineRule
     | ProtestRule
-    | ProcedureRule,
+    | ProcedureRule
+    | ContinuanceRule
+    | ReturnedMailRule,
     Field(discriminator="kind"),
 ]
 
 
-KINDS = ("notice", "recipients", "clause", "format", "proof", "deadline", "protest", "procedure")
+KINDS = (
+    "notice",
+    "recipients",
+    "clause",
+    "format",
+    "proof",
+    "deadline",
+    "protest",
+    "procedure",
+    "continuance",
+    "returned_mail",
+)
 
 
 class Source(Model):

@@ -244,7 +244,11 @@ def checklist(
             if doc in item.params.documents:
                 lines.append(_line(item))
                 lines += _extra(item)
-    rest = [i for i in every if i.rule.kind in ("deadline", "protest", "procedure")]
+    rest = [
+        i
+        for i in every
+        if i.rule.kind in ("deadline", "protest", "procedure", "continuance", "returned_mail")
+    ]
     if rest:
         lines += ["", "PROCEDURE"]
         for item in rest:

@@ -28,11 +28,13 @@ def kinds() -> list[tuple[str, str]]:
     """(kind, what it is) for each kind that prints, in the registry's order."""
     from generator.documents.registry import DOCUMENTS
 
-    return [
-        (d.kind.value, d.summary)
-        for d in DOCUMENTS
+    # One page per kind: the re-mailing of returned letters is letters again.
+    shown = {
+        d.kind.value: d.summary
+        for d in reversed(DOCUMENTS)
         if any(f.format.value in ("pdf", "png") for f in d.files)
-    ]
+    }
+    return [(k, shown[k]) for k in dict.fromkeys(d.kind.value for d in DOCUMENTS) if k in shown]
 
 
 def pick(output: Path, kind: str) -> Path | None:
