@@ -8,7 +8,7 @@ the law counts from an event); this stage only compares the recorded acts with t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from typing import Any, Literal, Protocol
 
 from generator.errors import UserError
@@ -219,8 +219,8 @@ def _base(hearing: Hearing, d: Deadline) -> Requirement:
 
 
 def _unrecorded(r: Requirement, d: Deadline, day: date, hearing: Hearing) -> Requirement:
-    # A notice the law times by no day is due, at the latest, before its hearing.
-    due = day_of(d.latest) if d.latest else hearing.date
+    # A notice the law times by no day is due, at the latest, the day before its hearing.
+    due = day_of(d.latest) if d.latest else hearing.date - timedelta(days=1)
     if due is not None and due < day:
         r.status = "no record"
         r.note = f"due by {short(due)}, judged as of {short(day)}"

@@ -67,6 +67,11 @@ def notices(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
     )
 
 
+def without_record(text: str) -> str:
+    """A sample case's text without its `record:` section (the last key), for a test's own record."""
+    return text.split("\nrecord:\n", 1)[0].rstrip("\n") + "\n"
+
+
 def without_gis(text: str) -> str:
     """A sample case's text with its `gis:` section (and the comment above it) removed."""
     head = text.split("\ngis:\n", 1)[0]

@@ -18,7 +18,7 @@ from generator.inputs import load_case
 from generator.protest import Signer, read_signers, weigh
 from generator.rules.loader import resolve
 
-from .conftest import CASES, notices, write_case
+from .conftest import CASES, notices, without_record, write_case
 
 AZ = CASES / "az-2027-map-01.yaml"
 AZ_SIGNERS = CASES / "az-2027-map-01.signers.csv"
@@ -92,7 +92,7 @@ def test_state_law_noon_one_business_day_before_the_vote(
 
 def test_filing_is_counted_from_the_recorded_vote(tmp_path: Path) -> None:
     # The council voted a week late (Tue 05-11): the deadline moves with the recorded vote.
-    text = AZ.read_text() + (
+    text = without_record(AZ.read_text()) + (
         "record:\n  hearings:\n    - hearing: council\n      held_on: 2027-05-11\n      closed: true\n"
         "      vote: {full_membership: 7, ayes: 5, nays: 2, voted_on: 2027-05-11}\n"
     )
@@ -277,7 +277,7 @@ def test_a_signer_outside_every_protest_area_is_named_and_not_counted() -> None:
 
 
 def test_the_filing_and_the_signers_may_come_from_the_record(tmp_path: Path) -> None:
-    text = AZ.read_text() + (
+    text = without_record(AZ.read_text()) + (
         f"record:\n  protests:\n    - filed_at: 2027-04-30T12:01:00\n      signers: {AZ_SIGNERS}\n"
     )
     case = write_case(tmp_path, text, "az-2027-map-01.yaml")
@@ -289,7 +289,7 @@ def test_the_filing_and_the_signers_may_come_from_the_record(tmp_path: Path) -> 
 
 
 def test_a_recorded_signers_file_that_is_missing_is_named_with_its_line(tmp_path: Path) -> None:
-    text = AZ.read_text() + (
+    text = without_record(AZ.read_text()) + (
         "record:\n  protests:\n    - filed_at: 2027-04-30T11:00:00\n      signers: nowhere.csv\n"
     )
     case = write_case(tmp_path, text)

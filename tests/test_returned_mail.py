@@ -15,14 +15,15 @@ from generator.documents import registry
 from generator.kinds import DocumentKind
 from generator.prepare import prepare
 
-from .conftest import CASES, ROOT
+from .conftest import CASES, ROOT, without_record
 
 RETURNED = CASES / "ok-2027-map-01.returned.csv"
 
 
 def _case(tmp_path: Path, csv: str | None = None, case: str = "ok-2027-map-01") -> Path:
     """A sample case whose record lists the letters of `csv` (the sample's) as returned."""
-    text = (CASES / f"{case}.yaml").read_text().replace("../data/gis/", f"{ROOT / 'data/gis'}/")
+    text = without_record((CASES / f"{case}.yaml").read_text())
+    text = text.replace("../data/gis/", f"{ROOT / 'data/gis'}/")
     name = "returned.csv"
     if csv is None:
         shutil.copy(RETURNED, tmp_path / name)
