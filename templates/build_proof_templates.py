@@ -260,7 +260,7 @@ def sufficiency_certificate() -> Document:
         "r in cert.rows",
         [
             "{{ loop.index }}",
-            "{{ r.what }}{% if r.citation %} — {{ r.citation }} [{{ r.rule }}]{% endif %}",
+            "{{ r.what }}{% if r.citation %} — {{ r.citation }}{% endif %}",
             "{{ r.deadline or '' }}",
             "{{ r.recorded or 'nothing recorded' }}{% if r.note %} — {{ r.note }}{% endif %}",
             "{{ r.evidence|join('; ') or 'none' }}",

@@ -2,7 +2,7 @@
 
 Real sample cases, real packs, the real schedule engine: a day-late insertion is missed with
 its rule and citation, an act not yet due is said to be so, the Newport decision deadline runs
-from the hearing's recorded close, and the Oklahoma city's sign stands for each hearing.
+from the hearing's recorded close.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from click.testing import CliRunner
 
 from generator.check import check
 from generator.cli import app
-from generator.models.pack import Channel
 from generator.prepare import prepare
 from generator.schedule import Deadline
 
@@ -180,13 +179,3 @@ def test_newport_decision_without_a_recorded_close_runs_from_the_planned_hearing
     d = _decision(_newport(tmp_path, monkeypatch, None))
     assert d.latest == date(2027, 6, 12)  # April 28 + 45; from the vote it would be July 10
     assert "not recorded: taken from the plan as Wed 2027-04-28" in d.derivation
-
-
-def test_oklahoma_city_sign_stands_for_each_hearing() -> None:
-    prepared = prepare(OK)
-    signs = prepared.plan.of(Channel.SIGN)
-    assert sorted(d.hearing.body.value for d in signs) == ["council", "planning"]
-    council = [
-        d for d in prepared.deadlines if d.channel == "sign" and d.hearing == "council 2027-05-10"
-    ]
-    assert [(d.rule, d.latest) for d in council] == [("sc_posted_sign", date(2027, 4, 20))]

@@ -75,12 +75,10 @@ def test_oklahoma_council_letters_go_out_with_the_council_notice_and_the_clerk_i
 ) -> None:
     folder = packets["ok-2027-map-01"]
     text = _text(folder / "letters-council.pdf")
-    # The council's first notice to go out is now its own sign (the city's sign stands for each
-    # hearing), posted by Tuesday, April 20: the letters go out with it.
-    assert "Tuesday, April 20, 2027" in text
-    assert "2026" not in text and "6:00 p.m. on Tuesday, April 20" not in text
+    assert "Thursday, April 22, 2027" in text
+    assert "2026" not in text and "April 20, 2027" not in text
     prepared = prepare(CASES / "ok-2027-map-01.yaml")
     (told,) = [f for f in prepared.findings if f.code == "MAIL004"]
-    assert told.rule == "sc_mailed_notice_council" and "Tue 2027-04-20" in told.message
+    assert told.rule == "sc_mailed_notice_council" and "Thu 2027-04-22" in told.message
     council = next(d for d in prepared.plan.documents if d.name == "letters-council")
-    assert council.dated == date(2027, 4, 20) and council.dated_by is None
+    assert council.dated == date(2027, 4, 22) and council.dated_by is None
