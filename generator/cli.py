@@ -66,6 +66,18 @@ def _error_log(packet: Path, trace: str) -> Path | None:
         return None  # a link or a file in the way: the traceback goes to the terminal instead
 
 
+def as_of_option(help: str) -> Callable[[Any], Any]:
+    """The `--as-of DAY` option of the commands that judge a case on a day."""
+    return click.option(
+        "--as-of",
+        "as_of",
+        type=click.DateTime(formats=["%Y-%m-%d"]),
+        default=None,
+        callback=lambda _ctx, _param, value: _case_day(value),
+        help=help,
+    )
+
+
 OUT = click.option(
     "--out",
     "out_root",
@@ -234,14 +246,7 @@ def _case_day(value: Any) -> Any:
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json", "ics"]), default="text", show_default=True
 )
-@click.option(
-    "--as-of",
-    "as_of",
-    type=click.DateTime(formats=["%Y-%m-%d"]),
-    default=None,
-    callback=lambda _ctx, _param, value: _case_day(value),
-    help="Judge lateness from this day (default: the case's `as_of`, else today).",
-)
+@as_of_option("Judge lateness from this day (default: the case's `as_of`, else today).")
 def schedule(case: Path, fmt: str, as_of: Any) -> None:
     """Print every deadline of CASE: the lawful window, newspaper issues, rule and derivation."""
 
@@ -271,14 +276,7 @@ def schedule(case: Path, fmt: str, as_of: Any) -> None:
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
-@click.option(
-    "--as-of",
-    "as_of",
-    type=click.DateTime(formats=["%Y-%m-%d"]),
-    default=None,
-    callback=lambda _ctx, _param, value: _case_day(value),
-    help="Judge what is due on this day (default: the case's `as_of`, else today).",
-)
+@as_of_option("Judge what is due on this day (default: the case's `as_of`, else today).")
 def check(case: Path, fmt: str, as_of: Any) -> None:
     """Judge CASE's record against the plan and the law: met, missed, not yet due, no record.
 

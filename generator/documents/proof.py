@@ -109,6 +109,13 @@ def context(
             "attachments": list(params.attachments) if params else [],
             "citation": "; ".join(dict.fromkeys(proof.citations)) if proof else "",
         },
+        **hearing_context(case, hearing, tpl),
+    }
+
+
+def hearing_context(case: Any, hearing: Any, tpl: Templates) -> dict[str, Any]:
+    """What every proof and certificate of a hearing prints about the case and the hearing."""
+    return {
         "municipality": case.municipality,
         "case_number": case.case_number,
         "amendment": case.amendment,

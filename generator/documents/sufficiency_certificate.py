@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from markupsafe import Markup
-
 from generator.check import Requirement, check
 from generator.documents import proof
 from generator.documents.base import Built, DocumentType, File, Output
@@ -19,7 +17,7 @@ from generator.kinds import DocumentKind, Format
 from generator.models.case import Hearing
 from generator.prepare import Prepared
 from generator.render import docx, pdf
-from generator.render.filters import long_date, when
+from generator.render.filters import long_date
 from generator.render.templates import Templates
 
 KIND = DocumentKind.SUFFICIENCY_CERTIFICATE
@@ -93,14 +91,7 @@ def _context(
     }
     return {
         "cert": cert,
-        "municipality": case.municipality,
-        "case_number": case.case_number,
-        "amendment": case.amendment,
-        "hearing": hearing,
-        "hearing_when": when(hearing.date, hearing.start_time),
-        "hearing_address": hearing.address.one_line(),
-        "terms": tpl.pack.terms,
-        "stylesheet": Markup(tpl.stylesheet),  # noqa: S704  # our own file from templates/
+        **proof.hearing_context(case, hearing, tpl),
     }
 
 
