@@ -207,7 +207,7 @@ def letter_pdf(path: Path, letters: list[dict]) -> None:
             text(3.5, 2.45, "Your parcel: R0412480", 8)
         text(1.0, 3.6, spec.get("date", "Monday, March 29, 2027"))
         text(1.0, 4.2, "Dear Property Owner:")
-        text(1.0, 4.6, "The hearing will be held on Tuesday, April 20, 2027, at 6:00 p.m.")
+        text(1.0, 4.6, spec.get("hearing", "The hearing will be held on Tuesday, April 20, 2027."))
         text(4.5, 10.6, "JANE Q OWNER — page 1 of 1", 8)
         c.showPage()
     c.save()
@@ -244,6 +244,23 @@ def test_a_letter_dated_after_its_hearing_is_found(tmp_path: Path) -> None:
     assert found(folder) == [
         "case-x/letters.pdf:1: dates: names the planning hearing of Tuesday, April 20, 2027,"
         " which is past on its letter date Wednesday, April 21, 2027 (and on 2 more pages)"
+    ]
+
+
+def test_a_letter_dated_on_the_day_of_another_hearing_names_only_its_own(tmp_path: Path) -> None:
+    """Issue 17: the Oklahoma council letters and sign go out on the commission's hearing day.
+
+    Their date is not the commission hearing they name; a letter of that day that does name the
+    commission hearing still is.
+    """
+    folder = packet(tmp_path, {"letters.pdf": "letters"})
+    council = "The City Council will hold its hearing on Monday, May 10, 2027."
+    letter_pdf(folder / "letters.pdf", [{"date": "Tuesday, April 20, 2027", "hearing": council}])
+    assert found(folder) == []
+    letter_pdf(folder / "letters.pdf", [{"date": "Tuesday, April 20, 2027"}])
+    assert found(folder) == [
+        "case-x/letters.pdf:1: dates: names the planning hearing of Tuesday, April 20, 2027,"
+        " which is that same day on its letter date Tuesday, April 20, 2027"
     ]
 
 

@@ -42,7 +42,7 @@ SIGNS = {
     ("az-2027-map-01", "sign-council.pdf"): (
         ["ZONING", "R1-6", "I-1", "MAY 4, 2027", "6:00 P.M.", "(623) 555-0147"]
     ),
-    ("ok-2027-map-01", "sign.pdf"): [
+    ("ok-2027-map-01", "sign-planning.pdf"): [
         "REZONING",
         "R-1",
         "C-2",
@@ -51,6 +51,18 @@ SIGNS = {
         "(405) 555-0120",
         "COUNCIL CHAMBERS",
         "PLANNING COMMISSION",
+        "PHARMACY",
+    ],
+    # Issue 17: the city's code asks a sign for each hearing, the council's too.
+    ("ok-2027-map-01", "sign-council.pdf"): [
+        "REZONING",
+        "R-1",
+        "C-2",
+        "MAY 10, 2027",
+        "6:00 P.M.",
+        "(405) 555-0120",
+        "COUNCIL CHAMBERS",
+        "CITY COUNCIL",
         "PHARMACY",
     ],
     ("shelby-2027-map-01", "sign.pdf"): (
@@ -235,14 +247,17 @@ def test_where_the_law_names_no_distance_the_sign_reads_from_100_ft(packets: Pat
     """The Oklahoma city's code says "legible from the street", G.S. 160D-602(c) nothing."""
     for case, rule in (("ok-2027-map-01", "sc_sign_legibility"), ("shelby-2027-map-01", None)):
         manifest = json.loads((packets / case / "manifest.json").read_text())
-        (assumed,) = [f for f in manifest["findings"] if f["code"] == "SIGN001"]
+        assumed = [f for f in manifest["findings"] if f["code"] == "SIGN001"][0]
         assert rule is None or assumed["rule"] == rule
         assert "legible from 100 ft (the default: 4.00 in capitals)" in assumed["message"]
-    ok = panel_of(packets / "ok-2027-map-01" / "sign.pdf")
+    ok = panel_of(packets / "ok-2027-map-01" / "sign-planning.pdf")
     assert (ok.width_in, ok.height_in) == pytest.approx((96, 96))  # the case's 8 by 8 ft sign
     manifest = json.loads((packets / "ok-2027-map-01" / "manifest.json").read_text())
-    sign = next(d for d in manifest["documents"] if d["path"] == "sign.pdf")
-    assert {"posted_sign", "sc_posted_sign", "sc_sign_legibility"} <= set(sign["rules"])
+    rules = {d["path"]: set(d.get("rules", ())) for d in manifest["documents"]}
+    assert {"posted_sign", "sc_posted_sign", "sc_sign_legibility"} <= rules["sign-planning.pdf"]
+    # The state's sign serves the first hearing only (11 O.S. § 43-106(A)); the city's each.
+    assert {"sc_posted_sign", "sc_sign_legibility"} <= rules["sign-council.pdf"]
+    assert "posted_sign" not in rules["sign-council.pdf"]
 
 
 # ------------------------------------------------------------------- does not fit ----
@@ -252,15 +267,15 @@ def test_required_items_that_do_not_fit_the_panel_are_an_error(tmp_path: Path) -
     """The Oklahoma sign on a 4 by 8 ft panel: SIGN002, and the sign says how far it reads."""
     text = (CASES / "ok-2027-map-01.yaml").read_text().replace("sign: {size_in: [96, 96]}\n", "")
     files, findings = signs_of(write_case(tmp_path, text))
-    (short,) = [f for f in findings if f.code == "SIGN002"]
+    (short,) = [f for f in findings if f.code == "SIGN002" and f.document == "sign-planning.pdf"]
     assert short.severity == "error" and short.rule == "sc_sign_legibility"
     assert "do not fit the 96 × 48 in panel in 4.00 in capitals" in short.message
-    panel = panel_of(files["sign.pdf"])
+    panel = panel_of(files["sign-planning.pdf"])
     assert (panel.width_in, panel.height_in) == pytest.approx((96, 48))
     reached = panel.line_with("APRIL 20, 2027").cap_in
     assert 2.0 < reached < 4.0
     assert f"they are set {reached:.2f} in tall" in short.message
-    assert "legible from 100 ft needs 4.00 in" in words_of(files["sign.pdf"])
+    assert "legible from 100 ft needs 4.00 in" in words_of(files["sign-planning.pdf"])
 
 
 def test_too_long_district_name_fails_the_law_and_the_packet(tmp_path: Path) -> None:
@@ -300,12 +315,12 @@ def test_case_sets_the_reading_distance_where_the_law_is_silent(tmp_path: Path) 
         .replace("sign: {size_in: [96, 96]}", "sign: {legible_from_ft: 60, size_in: [120, 60]}")
     )
     files, findings = signs_of(write_case(tmp_path, text))
-    (assumed,) = [f for f in findings if f.code == "SIGN001"]
+    (assumed, _council) = [f for f in findings if f.code == "SIGN001"]
     assert "legible from 60 ft (the case's `sign.legible_from_ft`" in assumed.message
     assert not [f for f in findings if f.code == "SIGN002"]
-    panel = panel_of(files["sign.pdf"])
+    panel = panel_of(files["sign-planning.pdf"])
     assert panel.line_with("APRIL 20, 2027").cap_in >= 2.4 - 1e-6  # 60 ft ÷ 25 ft/in
-    assert "legible from 60 ft" in words_of(files["sign.pdf"])
+    assert "legible from 60 ft" in words_of(files["sign-planning.pdf"])
 
 
 def test_a_larger_sign_from_the_case_where_the_law_names_no_size(tmp_path: Path) -> None:

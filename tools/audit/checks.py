@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from tools.audit import dates
@@ -371,40 +371,55 @@ SUNDAY = 6
 
 def own_dates(kind: str, pages: list[PageText], years: tuple[int, ...]) -> list[date]:
     """The days a document says it goes out (its letter date, publication or posting dates)."""
-    _name, how = OWN_DATE[kind]
+    how = OWN_DATE[kind][1]
     found: list[date] = []
     for page in pages:
-        if how == "line":
-            if kind in ("letters", "transmittal") and not page.letter_start:
-                continue
+        if how != "line":
+            found += [x.day for text in page.blocks for x in _stated(how, text, years)]
+        elif kind not in ("letters", "transmittal") or page.letter_start:
             for text in page.lines:
-                m = _DATE_ONLY.match(text.strip())
-                mentions = dates.find(m.group("date"), years) if m else []
-                if (
-                    len(mentions) == 1
-                    and mentions[0].start == 0
-                    and mentions[0].end
-                    == len(
-                        m.group("date")  # type: ignore[union-attr]
-                    )
-                ):
-                    found.append(mentions[0].day)
-                    if kind != "affidavit_of_publication":
-                        break  # a letter's date is its first date line
-        else:
-            assert isinstance(how, re.Pattern)
-            for text in page.blocks:
-                for m in how.finditer(text):
-                    rest = text[m.end() :]
-                    if how.pattern.endswith("s?:"):
-                        # Publication dates: every date up to the end of the sentence.
-                        rest = re.split(r"\.(?:\s|$)", rest, maxsplit=1)[0]
-                        found += [x.day for x in dates.find(rest, years)]
-                    else:
-                        first = dates.find(rest[:60], years)
-                        if first and first[0].start == 0:
-                            found.append(first[0].day)
+                found += [x.day for x in _stated(how, text, years)]
+                if found and kind != "affidavit_of_publication":
+                    break  # a letter's date is its first date line
     return found
+
+
+def _stated(how: str | re.Pattern[str], text: str, years: tuple[int, ...]) -> list[dates.Mention]:
+    """The dates `text` states as the day a document goes out, where they are in `text`.
+
+    "line": a line that is only a date; a pattern: the date right after it (after "Publication
+    dates:", every date up to the end of the sentence).
+    """
+    if how == "line":
+        m = _DATE_ONLY.match(text.strip())
+        mentions = dates.find(m.group("date"), years) if m else []
+        if m and len(mentions) == 1 and mentions[0].end == len(m.group("date")):
+            return dates.find(text, years)[:1] if mentions[0].start == 0 else []
+        return []
+    assert isinstance(how, re.Pattern)
+    out = []
+    for m in how.finditer(text):
+        rest = text[m.end() :]
+        if how.pattern.endswith("s?:"):
+            rest = re.split(r"\.(?:\s|$)", rest, maxsplit=1)[0]
+            out += [replace(x, start=m.end() + x.start) for x in dates.find(rest, years)]
+        else:
+            first = dates.find(rest[:60], years)
+            if first and first[0].start == 0:
+                out.append(replace(first[0], start=m.end()))
+    return out
+
+
+def _own_starts(kind: str, text: str, years: tuple[int, ...]) -> set[int]:
+    """Where, in one block of text, the document states the day it goes out."""
+    how = OWN_DATE[kind][1]
+    if how != "line":
+        return {x.start for x in _stated(how, text, years)}
+    starts, offset = set(), 0
+    for line in text.splitlines(keepends=True):
+        starts |= {offset + x.start for x in _stated(how, line, years)}
+        offset += len(line)
+    return starts
 
 
 def date_hits(kind: str, pages: list[PageText], hearings: dict[date, str]) -> list[Hit]:
@@ -437,9 +452,13 @@ def date_hits(kind: str, pages: list[PageText], hearings: dict[date, str]) -> li
             )
     for page in pages:
         for text in page.blocks:
+            own_here = _own_starts(kind, text, years)
             for mention in dates.find(text, years):
                 body = hearings.get(mention.day)
-                if body is not None and mention.day <= goes_out:
+                # The document's own date is not a hearing it names, even when it falls on the
+                # day of another hearing of the case (a council sign posted on the day the
+                # planning commission meets).
+                if body is not None and mention.day <= goes_out and mention.start not in own_here:
                     out.append(
                         Hit(
                             page.number,
