@@ -18,7 +18,8 @@ from generator.legal_calendar import short
 from generator.models.case import Case, Hearing
 from generator.models.pack import Channel
 from generator.models.record import HearingName, Record
-from generator.plan import Plan
+from generator.plan import DocumentPlan, Plan
+from generator.recipients import Recipient
 from generator.rules.loader import ResolvedPack
 from generator.schedule import Deadline, hearing_label
 from generator.schedule.deadline import day_of
@@ -40,12 +41,14 @@ class Prepared(Protocol):
     def judged_on(self) -> date: ...  # noqa: D102
     @property
     def plan(self) -> Plan: ...  # noqa: D102
+    def recipients_of(self, doc: DocumentPlan) -> list[Recipient]: ...  # noqa: D102
 
 
 Status = Literal["met", "missed", "not yet due", "no record"]
 # The channels whose acts the record holds, and the kind of posting entry each is.
 _POSTED = {Channel.SIGN: "sign", Channel.POSTING: "posting", Channel.WEBSITE: "website"}
 _PRINTED = (Channel.NEWSPAPER, Channel.DISPLAY_AD)
+_MAILED = {Channel.MAIL: "letters", Channel.TRANSMITTAL: "transmittal"}
 # Procedural acts the clerk's record shows done (bars and effective dates are not acts).
 _ACTS = {"hold_hearing", "decision", "council_vote"}
 
@@ -246,6 +249,11 @@ def _notice(prepared: Prepared, hearing: Hearing, d: Deadline, day: date) -> Req
         if not runs:
             return _unrecorded(r, d, day, hearing)
         planned = d.issues or ([day_of(d.latest)] if d.latest else [])
+        # The paper's issues are the plan; the law's limit is the deadline. An insertion may run
+        # as much later than its planned issue as the first planned issue is before the law's
+        # last day (a paper that ran a day late, or on another day, may still be in time).
+        slack = day_of(d.latest) - planned[0] if d.latest and d.issues else timedelta(0)
+        planned = [p + slack for p in planned]
         r.recorded = "ran " + ", ".join(short(p.ran_on) for p in runs)
         r.evidence = _evidence(prepared, [p.affidavit for p in runs])
         late = []
@@ -267,8 +275,9 @@ def _notice(prepared: Prepared, hearing: Hearing, d: Deadline, day: date) -> Req
         else:
             r.status, r.note = "missed", "; ".join(late)
         return r
-    if channel == Channel.MAIL:
-        sent = [m for m in record.mailings if names(m.hearing, hearing)]
+    if channel in _MAILED:
+        kind = _MAILED[channel]
+        sent = [m for m in record.mailings if names(m.hearing, hearing) and m.kind == kind]
         if not sent:
             return _unrecorded(r, d, day, hearing)
         m = min(sent, key=lambda m: m.mailed_on)
@@ -277,6 +286,13 @@ def _notice(prepared: Prepared, hearing: Hearing, d: Deadline, day: date) -> Req
         r.status = "met" if _in_window(d, m.mailed_on) else "missed"
         if r.status == "missed":
             r.note = f"mailed {short(m.mailed_on)}, outside the lawful window ({r.deadline})"
+        due, mailed = _pieces_due(prepared, hearing, d), sum(x.count for x in sent)
+        if mailed < due:
+            # A notice mailed to some of the owners the law names is not notice to the others.
+            r.status = "missed"
+            r.note = "; ".join(
+                filter(None, [r.note, f"{mailed} pieces recorded of the {due} the list holds"])
+            )
         return r
     if channel in _POSTED:
         kind = _POSTED[channel]
@@ -297,6 +313,16 @@ def _notice(prepared: Prepared, hearing: Hearing, d: Deadline, day: date) -> Req
         return r
     r.note = "the record has no entry for this kind of notice: keep its proof with the file"
     return _unrecorded(r, d, day, hearing)
+
+
+def _pieces_due(prepared: Prepared, hearing: Hearing, d: Deadline) -> int:
+    """How many letters the mailing list holds for the notice rule `d` of `hearing`."""
+    docs = [
+        doc
+        for doc in prepared.plan.documents
+        if doc.hearing is hearing and doc.channel == d.channel and d.rule in doc.notice_ids
+    ]
+    return sum(1 for doc in docs for r in prepared.recipients_of(doc) if r.mailable)
 
 
 def _held(prepared: Prepared, hearing: Hearing, day: date) -> Requirement:

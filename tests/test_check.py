@@ -8,10 +8,12 @@ from the hearing's recorded close.
 from __future__ import annotations
 
 import json
+import shutil
 from datetime import date
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from generator.check import check
@@ -19,11 +21,36 @@ from generator.cli import app
 from generator.prepare import prepare
 from generator.schedule import Deadline
 
-from .conftest import CASES
+from .conftest import CASES, ROOT
 from .test_findings import variant
 
 AZ = CASES / "az-2027-map-01.yaml"
 OK = CASES / "ok-2027-map-01.yaml"
+
+
+def until(case: Path, day: str, tmp_path: Path) -> Path:
+    """The sample case as its record stood at the end of `day`: the later entries left out."""
+    data = yaml.safe_load(case.read_text())
+
+    def when(entry: dict) -> str:
+        return str(
+            next(
+                entry[k]
+                for k in ("ran_on", "mailed_on", "posted_on", "held_on", "filed_at", "received_on")
+                if k in entry
+            )
+        )
+
+    data["record"] = {
+        key: [e for e in entries if when(e)[:10] <= day] for key, entries in data["record"].items()
+    }
+    folder = tmp_path / "case"
+    folder.mkdir()
+    shutil.copytree(CASES / "evidence", folder / "evidence")
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    path = folder / case.name
+    path.write_text(text.replace("../data/gis/", f"{ROOT / 'data' / 'gis'}/"))
+    return path
 
 
 def _check(case: Path, *args: str) -> tuple[int, dict]:
@@ -32,8 +59,8 @@ def _check(case: Path, *args: str) -> tuple[int, dict]:
     return result.exit_code, json.loads(result.output)
 
 
-def test_a_day_late_insertion_is_missed_with_its_rule_and_citation() -> None:
-    status, out = _check(AZ, "--as-of", "2027-04-10")
+def test_a_day_late_insertion_is_missed_with_its_rule_and_citation(tmp_path: Path) -> None:
+    status, out = _check(until(AZ, "2027-04-10", tmp_path), "--as-of", "2027-04-10")
     assert status == 1
     (paper,) = [
         r
@@ -51,17 +78,21 @@ def test_a_day_late_insertion_is_missed_with_its_rule_and_citation() -> None:
     ]
     mailed = next(r for r in out["requirements"] if r["channel"] == "mail")
     assert mailed["status"] == "met"
-    assert mailed["recorded"] == "mailed Mon 2027-03-22, 41 pieces"
+    assert mailed["recorded"] == "mailed Mon 2027-03-22, 45 pieces"
 
 
-def test_acts_of_a_later_hearing_are_not_yet_due() -> None:
-    _, out = _check(AZ, "--as-of", "2027-04-10")
+def test_acts_of_a_later_hearing_are_not_yet_due(tmp_path: Path) -> None:
+    _, out = _check(until(AZ, "2027-04-10", tmp_path), "--as-of", "2027-04-10")
     council = [r for r in out["requirements"] if r["hearing"] == "council 2027-05-04"]
     assert council and {r["status"] for r in council} == {"not yet due"}
 
 
-def test_a_due_act_with_no_record_fails_the_check() -> None:
-    _, out = _check(AZ, "--as-of", "2027-04-10")
+def test_a_due_act_with_no_record_fails_the_check(tmp_path: Path) -> None:
+    case = until(AZ, "2027-04-10", tmp_path)
+    data = yaml.safe_load(case.read_text())
+    data["record"]["mailings"] = [m for m in data["record"]["mailings"] if "kind" not in m]
+    case.write_text(yaml.safe_dump(data, sort_keys=False))  # the copies sent, not recorded
+    _, out = _check(case, "--as-of", "2027-04-10")
     unrecorded = [r for r in out["requirements"] if r["status"] == "no record"]
     assert {r["rule"] for r in unrecorded} == {
         "abutting_planning_transmittal",
@@ -70,18 +101,38 @@ def test_a_due_act_with_no_record_fails_the_check() -> None:
 
 
 def test_a_record_is_judged_no_earlier_than_its_last_event() -> None:
-    """The sample case is judged as of 2026-11-29; its record ends with the hearing of 2027-04-08.
+    """The sample case is judged as of 2026-11-29; its record ends with the hearing of 2027-05-04.
 
     Judged on the case's day, the certificate would be dated months before the acts it certifies
-    and call the transmittals, due 2027-03-24, "not yet due".
+    and call the transmittals, due 2027-03-24 and 2027-04-19, "not yet due".
     """
     status, out = _check(AZ)
-    assert out["judged_on"] == "2027-04-08"
-    assert status == 1
-    assert {r["rule"] for r in out["requirements"] if r["status"] == "no record"} == {
-        "abutting_planning_transmittal",
-        "military_airport_notice",
-    }
+    assert out["judged_on"] == "2027-05-04"
+    assert status == 1  # the planning hearing's notice ran a day late
+    copies = [r for r in out["requirements"] if r["channel"] == "transmittal"]
+    assert len(copies) == 4 and {r["status"] for r in copies} == {"met"}
+
+
+def test_a_mailing_short_of_the_list_is_missed(tmp_path: Path) -> None:
+    """Letters to some of the owners the law names are not notice to the others."""
+    case = until(AZ, "2027-04-10", tmp_path)
+    case.write_text(case.read_text().replace("count: 45", "count: 41", 1))
+    _, out = _check(case, "--as-of", "2027-04-10")
+    mailed = next(r for r in out["requirements"] if r["channel"] == "mail")
+    assert mailed["status"] == "missed"
+    assert mailed["note"] == "41 pieces recorded of the 45 the list holds"
+
+
+def test_an_insertion_off_the_papers_day_but_within_the_law_is_met(tmp_path: Path) -> None:
+    """The council notice ran Thursday 2027-04-15, the day after the paper's planned Wednesday
+    issue, and still more than 15 days before the hearing of 2027-05-04 (A.R.S. § 9-462.04(A)(1))."""
+    _, out = _check(AZ)
+    (paper,) = [
+        r
+        for r in out["requirements"]
+        if r["channel"] == "newspaper" and r["hearing"] == "council 2027-05-04"
+    ]
+    assert paper["status"] == "met" and paper["recorded"] == "ran Thu 2027-04-15"
 
 
 def test_every_recorded_act_in_time_passes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -61,6 +61,11 @@ def variant(example: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> P
     text = yaml.dump(data, Dumper=_Quoted, sort_keys=False, allow_unicode=True)
     path = folder / f"{example['case']}.yaml"
     path.write_text(text.replace("../data/gis/", f"{ROOT / 'data' / 'gis'}/"))
+    # The files the sample's record names (signers, returned letters, evidence) go with it.
+    for extra in CASES.glob(f"{example['case']}.*.csv"):
+        shutil.copy(extra, folder / extra.name)
+    if "record" in data:
+        shutil.copytree(CASES / "evidence", folder / "evidence")
     for name, content in (example.get("files") or {}).items():
         (folder / name).write_text(content)
     if example.get("templates"):

@@ -79,7 +79,7 @@ def test_without_a_protest_no_supermajority_and_no_invented_number() -> None:
 
 
 def test_votes_command_defaults_to_council_size_and_takes_recusals() -> None:
-    run = notices("votes", str(AZ), "--unable", "3", "--format", "json")
+    run = notices("votes", str(AZ), "--unable", "3", "--protest", "--format", "json")
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert data["votes_needed"] == 4

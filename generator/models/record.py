@@ -42,9 +42,14 @@ class Publication(CaseModel):
 
 
 class Mailing(CaseModel):
-    """Letters as mailed."""
+    """Letters as mailed: to owners, or copies of the notice sent to bodies and agencies."""
 
     hearing: HearingName
+    kind: Literal["letters", "transmittal"] = Field(
+        "letters",
+        description="Letters to owners and others the mailed notice names, or the copies of the"
+        " notice the law has sent to bodies and agencies (transmittals).",
+    )
     mailed_on: CaseDate
     count: int = Field(ge=0, description="Pieces mailed, as the proof of mailing counts them.")
     evidence: Link | None = Field(
