@@ -267,6 +267,7 @@ def _notice(prepared: Prepared, hearing: Hearing, d: Deadline, day: date) -> Req
                     f"insertion {i + 1} ran {short(runs[i].ran_on)}, the law's last day for it"
                     f" was {short(by)}"
                 )
+        late += _not_successive(prepared, d, hearing.date, [p.ran_on for p in runs[: len(planned)]])
         missing_only = late and all("not recorded" in x for x in late)
         if not late:
             r.status = "met"
@@ -313,6 +314,29 @@ def _notice(prepared: Prepared, hearing: Hearing, d: Deadline, day: date) -> Req
         return r
     r.note = "the record has no entry for this kind of notice: keep its proof with the file"
     return _unrecorded(r, d, day, hearing)
+
+
+def _not_successive(prepared: Prepared, d: Deadline, on: date, ran: list[date]) -> list[str]:
+    """Insertions the law wants once in each of successive weeks that ran in no such weeks.
+
+    Weeks as the rule counts them: calendar weeks (Sunday to Saturday), or seven days from the
+    first insertion.
+    """
+    timing = getattr(prepared.pack.rule(d.rule, on).params, "timing", None)
+    if timing is None or not timing.weeks or timing.weeks < 2 or len(ran) < 2:
+        return []
+    rolling = timing.week_model == "rolling_7"
+    start = ran[0] if rolling else ran[0] - timedelta(days=(ran[0].weekday() + 1) % 7)
+    out = []
+    for k, day in enumerate(ran[1:], 1):
+        week = start + timedelta(days=7 * k)
+        if not week <= day < week + timedelta(days=7):
+            out.append(
+                f"insertion {k + 1} ran {short(day)}, not in the week after insertion {k}"
+                f" ({short(week)} to {short(week + timedelta(days=6))}"
+                f"{', seven days from the first insertion' if rolling else ''})"
+            )
+    return out
 
 
 def _pieces_due(prepared: Prepared, hearing: Hearing, d: Deadline) -> int:

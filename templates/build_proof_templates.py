@@ -101,6 +101,22 @@ def recipient_list(doc: Document) -> None:
         ["{{ loop.index }}", "{{ r.name }}", "{{ r.address }}", "{{ r.parcels }}"],
         [0.45, 2.3, 2.65, 1.1],
     )
+    with block(doc, "if proof.returned"):
+        paragraph(doc, "Notice Heading", "Returned undeliverable")
+        paragraph(doc, "Proof Body", "{{ ph.returned_intro()|squash }}")
+        table(
+            doc,
+            ["Name", "Mailing address", "Parcel(s)", "Returned", "Mailed again to"],
+            "r in proof.returned",
+            [
+                "{{ r.name }}",
+                "{{ r.address }}",
+                "{{ r.parcels }}",
+                "{{ r.received_on }}",
+                "{{ r.remailed_to or '—' }}",
+            ],
+            [1.4, 1.6, 0.9, 1.0, 1.6],
+        )
 
 
 def affidavit_of_mailing() -> Document:

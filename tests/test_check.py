@@ -230,3 +230,36 @@ def test_newport_decision_without_a_recorded_close_runs_from_the_planned_hearing
     d = _decision(_newport(tmp_path, monkeypatch, None))
     assert d.latest == date(2027, 6, 12)  # April 28 + 45; from the vote it would be July 10
     assert "not recorded: taken from the plan as Wed 2027-04-28" in d.derivation
+
+
+def test_insertions_not_in_successive_weeks_are_missed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R.I.G.L. § 45-24-53(a): once each week for three successive weeks (calendar weeks).
+
+    Two insertions in the week of April 11 and none in the week of April 18 are not three
+    successive weeks, though each ran before its planned issue.
+    """
+    runs = ["2027-04-13", "2027-04-15", "2027-04-27"]
+    case = variant(
+        {
+            "case": "newport-2027-map-01",
+            "set": {
+                "record": {"publications": [{"hearing": "council", "ran_on": day} for day in runs]}
+            },
+        },
+        tmp_path,
+        monkeypatch,
+    )
+    _, out = _check(case, "--as-of", "2027-04-27")
+    (paper,) = [r for r in out["requirements"] if r["channel"] == "newspaper"]
+    assert paper["status"] == "missed"
+    assert paper["note"] == (
+        "insertion 2 ran Thu 2027-04-15, not in the week after insertion 1"
+        " (Sun 2027-04-18 to Sat 2027-04-24)"
+    )
+    good = ["2027-04-17", "2027-04-20", "2027-04-27"]
+    case.write_text(case.read_text().replace(runs[0], good[0]).replace(runs[1], good[1]))
+    _, out = _check(case, "--as-of", "2027-04-27")
+    (paper,) = [r for r in out["requirements"] if r["channel"] == "newspaper"]
+    assert paper["status"] == "met", paper

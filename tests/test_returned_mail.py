@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 from pathlib import Path
 
+import pdfplumber
 import pytest
 from click.testing import CliRunner
+from docx import Document
 
 from generator import returned_mail
 from generator.cli import app
@@ -63,6 +66,29 @@ def test_the_re_mailing_uses_the_letter_builder_and_the_proof_lists_the_returned
     assert {"remail-letters-council.pdf", "remail-letters-council.docx"} <= paths
     assert {"letters-council.pdf", "certificate_of_mailing-council.pdf"} <= paths
     assert sum(f.code == "RET002" for f in made.findings) == 2
+    # The Word proof lists the returned pieces as the PDF does.
+    data = {o.path: o.data for o in made.outputs}
+    word = Document(io.BytesIO(data["certificate_of_mailing-planning.docx"]))
+    text = [p.text for p in word.paragraphs]
+    assert "Returned undeliverable" in text
+    (returned,) = [t for t in word.tables if t.rows[0].cells[-1].text == "Mailed again to"]
+    rows = [[c.text for c in row.cells] for row in returned.rows[1:]]
+    first = rows[0][2:]
+    assert first == ["R0412480", "Friday, April 9, 2027", "1329 W MAIN ST, SAMPLE CITY OK 74999"]
+
+
+def test_a_re_mailing_is_dated_once_the_letter_is_back(tmp_path: Path) -> None:
+    """Returned Friday 2027-04-09: the planning letter due by 2027-03-31 is written again that
+    day, never dated before it came back; the council letter keeps its own day."""
+    prepared = prepare(_case(tmp_path))
+    made = registry.make(prepared, (DocumentKind.LETTERS,))
+    data = {o.path: o.data for o in made.outputs}
+    for name, day in (
+        ("remail-letters-planning.pdf", "Friday, April 9, 2027"),
+        ("remail-letters-council.pdf", "Tuesday, April 20, 2027"),
+    ):
+        with pdfplumber.open(io.BytesIO(data[name])) as pdf:
+            assert day in (pdf.pages[0].extract_text() or ""), name
 
 
 def test_a_letter_sent_to_the_site_address_has_no_other_address(tmp_path: Path) -> None:

@@ -247,7 +247,7 @@ def test_where_the_law_names_no_distance_the_sign_reads_from_100_ft(packets: Pat
     """The Oklahoma city's code says "legible from the street", G.S. 160D-602(c) nothing."""
     for case, rule in (("ok-2027-map-01", "sc_sign_legibility"), ("shelby-2027-map-01", None)):
         manifest = json.loads((packets / case / "manifest.json").read_text())
-        assumed = [f for f in manifest["findings"] if f["code"] == "SIGN001"][0]
+        assumed = next(f for f in manifest["findings"] if f["code"] == "SIGN001")
         assert rule is None or assumed["rule"] == rule
         assert "legible from 100 ft (the default: 4.00 in capitals)" in assumed["message"]
     ok = panel_of(packets / "ok-2027-map-01" / "sign-planning.pdf")

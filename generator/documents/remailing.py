@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timedelta
 
 from generator import returned_mail
 from generator.documents import mail_merge
@@ -14,6 +15,7 @@ from generator.render.templates import Templates
 
 KIND = DocumentKind.LETTERS
 PREFIX = "remail-"
+SUNDAY = 6
 
 
 def build(prepared: Prepared, tpl: Templates) -> Built:
@@ -24,7 +26,19 @@ def build(prepared: Prepared, tpl: Templates) -> Built:
     if not again:
         return Built((), found)
     only = replace(prepared, recipients=replace(prepared.recipients, recipients=again))
-    made = mail_merge.mail(only, tpl, only.plan.of(Channel.MAIL), KIND)
+    # Written again once the letter is back, never dated before (a letter returned April 6 is
+    # not re-mailed "March 31"); the post office takes no mail on a Sunday. A mailing whose
+    # hearing is held by then is not written again.
+    back = max(p.received_on for p in pieces if p.remail is not None)
+    back += timedelta(days=1) if back.weekday() == SUNDAY else timedelta(0)
+    docs = [
+        replace(d, out=(max(d.out[-1], back) if d.out else back,))
+        for d in only.plan.of(Channel.MAIL)
+    ]
+    docs = [d for d in docs if d.out[-1] < d.hearing.date]
+    if not docs:
+        return Built((), found)
+    made = mail_merge.mail(only, tpl, docs, KIND)
     outputs = tuple(replace(o, path=PREFIX + o.path) for o in made.outputs)
     return Built(outputs, found + made.findings)
 
