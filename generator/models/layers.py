@@ -33,7 +33,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # layer: (required fields, optional fields)
     "parcels": (
         ("parcel_id", "owner_name"),
-        (*_MAIL, "site_address", "municipality", "zoning", "lot_area_sqft", "frontage_ft"),
+        (*_MAIL, "site_address", "municipality", "zoning", "lot_area_sqft", "frontage_ft", "units"),
     ),
     "zoning": (("district",), ("name",)),
     "streets": (("name",), ("kind",)),  # kind: street | railroad | highway

@@ -10,6 +10,8 @@ from generator.recipients.model import ADDRESS_COLUMNS, RecipientList, text
 CSV_FIELDS = [
     "recipient",
     "kind",
+    "group",
+    "delivery",
     *ADDRESS_COLUMNS,
     "parcels",
     "rule",
