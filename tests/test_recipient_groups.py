@@ -386,9 +386,14 @@ def test_north_carolinas_large_scale_counts_are_computed_not_stated(tmp_path: Pa
             {**MANY, "id": "test_undeclared", "when": {"computed.nobody": {"gt": 1}}},
             "computed.nobody",
         ),
+        (
+            "rules",
+            {**SCHOOLS, "params": {**SCHOOLS["params"], "content": "transmittal"}},
+            "content",
+        ),
     ],
 )
-def test_bad_computed_facts_are_one_clear_message(
+def test_bad_counts_and_contents_are_one_clear_message(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, section: str, entry: dict, message: str
 ) -> None:
     folder = packs_with(tmp_path, monkeypatch, "us-nc", **{section: [entry]})

@@ -412,6 +412,7 @@ def _check_declarations(resolved: ResolvedPack) -> None:
                 )
             facts[fact.fact] = (fact, pf.pack.id)
     problems += _computed_problems(resolved)
+    problems += _content_problems(resolved)
     declared = resolved.options
     for pf, rule in ((f, r) for f in resolved.chain for r in f.pack.rules):
         elected = getattr(rule.params, "elected_by", None) or ""
@@ -443,6 +444,28 @@ def _check_declarations(resolved: ResolvedPack) -> None:
                 )
     if problems:
         raise UserError(problems)
+
+
+def _content_problems(resolved: ResolvedPack) -> list[Problem]:
+    """A group whose `content` names a kind of document receives what its notice rule makes."""
+    problems: list[Problem] = []
+    for pf, rule in ((f, r) for f in resolved.chain for r in f.pack.rules):
+        content = getattr(rule.params, "content", None)
+        notice = getattr(rule.params, "notice", None)
+        if content not in ("letters", "transmittal") or not notice:
+            continue
+        made = getattr(resolved.rule(notice).params, "document", None)
+        if made is not None and made.value != content:
+            problems.append(
+                pf.problem(
+                    rule.id,
+                    "params.content",
+                    f"the group receives {content}, but its notice rule {notice} makes"
+                    f" {made.value}: name a notice rule that makes {content}, or a letter"
+                    " (owner_letter, applicant_letter, agency_letter)",
+                )
+            )
+    return problems
 
 
 def _computed_problems(resolved: ResolvedPack) -> list[Problem]:
