@@ -375,7 +375,11 @@ def test_north_carolinas_large_scale_counts_are_computed_not_stated(tmp_path: Pa
 @pytest.mark.parametrize(
     ("section", "entry", "message"),
     [
-        ("computed_facts", {"id": "x", "count": "owners", "of": "no_such_rule"}, "of"),
+        (
+            "computed_facts",
+            {"id": "x", "count": "owners", "of": "no_such_rule"},
+            "neither `subject`",
+        ),
         (
             "computed_facts",
             {"id": "x", "count": "owners", "sum": "area_acres", "of": "subject"},
@@ -384,12 +388,12 @@ def test_north_carolinas_large_scale_counts_are_computed_not_stated(tmp_path: Pa
         (
             "rules",
             {**MANY, "id": "test_undeclared", "when": {"computed.nobody": {"gt": 1}}},
-            "computed.nobody",
+            "computed.nobody, which is not declared under `computed_facts:`",
         ),
         (
             "rules",
             {**SCHOOLS, "params": {**SCHOOLS["params"], "content": "transmittal"}},
-            "content",
+            "but its notice rule mailed_notice makes letters",
         ),
     ],
 )
