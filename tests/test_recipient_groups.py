@@ -23,7 +23,7 @@ from generator.inputs import load_case
 from generator.models.conditions import evaluate
 from generator.packet import build
 from generator.prepare import prepare
-from generator.recipients import collect
+from generator.recipients import collect, to_csv
 from generator.rules.loader import resolve, snapshot
 
 from .conftest import CASES, ROOT, notices, without_gis, write_case
@@ -404,3 +404,41 @@ def test_bad_counts_and_contents_are_one_clear_message(
     with pytest.raises(UserError) as caught:
         resolve("us-nc", folder)
     assert message in str(caught.value) and "us-nc.yaml" in str(caught.value)
+
+
+def test_a_group_the_law_lets_be_emailed_takes_the_addresses_the_case_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Persons who asked for notice, e-mailed where the pack cites the law that allows it; one
+    without an e-mail address is a finding, not a silent omission."""
+    requesters = {
+        **SCHOOLS,
+        "id": "test_requesters_emailed",
+        "params": {
+            "notice": "mailed_notice",
+            "group": "named",
+            "recipient_kind": "registered",
+            "names": [{"from": "registered_persons"}],
+            "delivery": "email",
+            "email_allowed": "Test § 6",
+        },
+    }
+    packs_with(tmp_path, monkeypatch, "us-nc", rules=[requesters])
+    address = {"lines": ["9 Oak St"], "city": "Shelby", "state": "NC", "zip": "28150"}
+    case = shelby(
+        tmp_path,
+        registered_persons=[
+            {"name": "Ann Reader", "address": address, "email": "ann@example.org"},
+            {"name": "Bo Reader", "address": address},
+        ],
+    )
+    found = collect(load_case(case), resolve("us-nc-shelby"))
+    people = {r.name: r for r in found.recipients}
+    assert (people["Ann Reader"].delivery, people["Ann Reader"].email) == (
+        "email",
+        "ann@example.org",
+    )
+    assert "e-mail address needed" in people["Bo Reader"].flags
+    assert [f for f in found.findings if f.code == "RCPT008" and "Bo Reader" in f.message]
+    rows_ = {r["recipient"]: r for r in rows(to_csv(found))}
+    assert rows_["Ann Reader"]["delivery"] == "email"

@@ -41,6 +41,9 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "water_sources": (("name",), ("town", "agency", "agency_address", "survey_filed")),
     "military_airport_vicinity": (("name",), ("kind",)),
     "noise_zones": (("name",), ("kind",)),  # kind: high_noise | accident_potential
+    # Areas of the bodies an agencies group notifies (a pack's `layer:`), with their addresses.
+    "school_districts": (("name",), ("address",)),
+    "service_areas": (("name",), ("address", "kind")),
     # An assessor's certified radius list (CSV or XLSX) where the county has no GIS layer.
     "radius_list": (("parcel_id", "owner_name"), (*_MAIL, "site_address", "distance_ft")),
 }

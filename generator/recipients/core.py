@@ -10,7 +10,7 @@ from generator.inputs import CaseFile
 from generator.models.recipient_rules import OWNER_GROUPS, RecipientsParams
 from generator.recipients.address import military
 from generator.recipients.computed import count_facts, unknown_findings
-from generator.recipients.groups import from_case, owners_named
+from generator.recipients.groups import check_email, from_case, owners_named
 from generator.recipients.layer_facts import facts_from_layers, unanswered_facts
 from generator.recipients.listed import from_radius_list, listed
 from generator.recipients.model import (
@@ -64,8 +64,9 @@ def collect(cf: CaseFile, pack: ResolvedPack) -> RecipientList:
         findings += [_no_owner_source(b) for b in parcel_rules]
     people = list(result.recipients)
     for b in rules:
-        people += listed(cf, b, result)
-        people += from_case(cf, b, result)
+        found = listed(cf, b, result) + from_case(cf, b, result)
+        check_email(b, found, result)
+        people += found
     _delivered(cf, pack, rules, people)
     mail_class = cf.case.mail.mail_class
     for added in cf.case.additional_recipients:

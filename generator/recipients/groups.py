@@ -18,7 +18,7 @@ from generator.models.recipient_rules import (
     RecipientGroup,
     RecipientsParams,
 )
-from generator.recipients.listed import entries, recipient
+from generator.recipients.listed import emails_of, entries, recipient
 from generator.recipients.model import Recipient, RecipientList, text
 from generator.recipients.owners import MARGIN_FT
 from generator.rules.loader import Binding
@@ -63,10 +63,6 @@ def _applicant(
             unfilled(b, "the case gives no address for the applicant (`applicant.address`)")
         )
         return []
-    if email and not applicant.email:
-        result.findings.append(
-            unfilled(b, "the law lets it go by e-mail, and the case gives no `applicant.email`")
-        )
     r = recipient(applicant.name, applicant.address, b.params.kind, b)
     r.email = applicant.email or ""
     return [r]
@@ -83,10 +79,11 @@ def _bodies(cf: CaseFile, b: Binding[RecipientsParams], result: RecipientList) -
     for source in p.names:  # the first source that names anyone, as a named group reads them
         found = entries(cf.case, source)
         if found:
-            out += [
-                recipient(source.pattern.replace("{name}", name), address, p.kind, b)
-                for name, address in found
-            ]
+            emails = emails_of(cf.case, source)
+            for name, address in found:
+                r = recipient(source.pattern.replace("{name}", name), address, p.kind, b)
+                r.email = emails.get(name, "")
+                out.append(r)
             break
     else:
         if p.names and not (p.listed or p.layer):
@@ -94,14 +91,21 @@ def _bodies(cf: CaseFile, b: Binding[RecipientsParams], result: RecipientList) -
             result.findings.append(unfilled(b, f"the case names no one under {where}"))
     if p.layer:
         out += _from_layer(cf, b, p.layer, result)
-    if p.delivery == "email":
-        for r in out:
-            if not r.email:
-                r.flags.append("e-mail address needed")
-                result.findings.append(
-                    unfilled(b, f"{r.name}: the notice goes by e-mail, and no address is given")
-                )
     return out
+
+
+def check_email(
+    b: Binding[RecipientsParams], people: list[Recipient], result: RecipientList
+) -> None:
+    """A group the law lets be e-mailed needs each recipient's e-mail address (RCPT008)."""
+    if b.params.delivery != "email":
+        return
+    for r in people:
+        if not r.email:
+            r.flags.append("e-mail address needed")
+            result.findings.append(
+                unfilled(b, f"{r.name}: the notice goes by e-mail, and no address is given")
+            )
 
 
 def _from_layer(

@@ -53,10 +53,25 @@ def listed(cf: CaseFile, b: Binding[RecipientsParams], result: RecipientList) ->
         found = _addresses_from_layer(cf, result, source.address_from_layer, missing)
         named = [(name, address or found.get(name)) for name, address in named]
     kind = p.recipient_kind or "named"
-    return [
-        recipient(source.pattern.replace("{name}", name), address, kind, b)
-        for name, address in named
-    ]
+    emails = emails_of(cf.case, source)
+    out = []
+    for name, address in named:
+        r = recipient(source.pattern.replace("{name}", name), address, kind, b)
+        r.email = emails.get(name, "")
+        out.append(r)
+    return out
+
+
+def emails_of(case: Case, source: NameSource) -> dict[str, str]:
+    """The e-mail addresses the case gives the entries a source names (registered persons)."""
+    value = _value(case, source.from_)
+    if not isinstance(value, list):
+        return {}
+    return {
+        item.name: item.email
+        for item in value
+        if not isinstance(item, str) and getattr(item, "email", None)
+    }
 
 
 def _value(case: Case, path: str) -> Any:

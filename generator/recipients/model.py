@@ -108,6 +108,7 @@ class Recipient:
             "kind": self.kind,
             "group": "; ".join(self.groups),
             "delivery": self.delivery,
+            "email": self.email,
             **self.address_row(),
             "parcels": "; ".join(self.parcels),
             "rule": "; ".join(self.rules),

@@ -12,6 +12,7 @@ CSV_FIELDS = [
     "kind",
     "group",
     "delivery",
+    "email",
     *ADDRESS_COLUMNS,
     "parcels",
     "rule",
