@@ -467,6 +467,70 @@ FINDINGS: dict[str, Declared] = {
             "An assessor's list whose ZIP column lost its leading zero (2914 for 02914).",
         ),
         Declared(
+            "RCPT008",
+            "group-unfilled",
+            "error",
+            "recipients",
+            "A group of recipients the law requires cannot be filled.",
+            "A pack's recipients rule names a group — the applicant, the owner when the applicant"
+            " is not the owner, service or state agencies, abutting municipalities — and the"
+            " product cannot list it: the case gives no address for the applicant, maps no GIS"
+            " layer the group is read from, names no one where the group takes its names from,"
+            " or gives no e-mail address for a group the law lets be e-mailed. The notice the law"
+            " requires would miss them, so the packet is not ready: complete the case or the"
+            " layer, or list them by hand under `additional_recipients`.",
+            FROM_RULE,
+            "A case whose applicant has an address, for a pack that mails the applicant.",
+            "The same case without `applicant.address`; an agencies group read from"
+            " `gis.water_sources` in a case that maps no such layer.",
+        ),
+        Declared(
+            "FACT001",
+            "computed-fact",
+            "info",
+            "plan",
+            "A count the pack's rules turn on, its value and how it was counted.",
+            "A pack's `computed_facts` count owners, parcels or dwelling units, or sum the area,"
+            " of the subject parcels or of what an owner rule selects in the parcel layer; rules"
+            " test them as `computed.<id>`. The finding gives the value and how it was made (or"
+            " that the clerk stated it under `facts.computed.<id>`, or as `facts.<id>` for the"
+            " older stated counts), so the record shows why a rule applied.",
+            NONE,
+            "A pack that declares no computed facts.",
+            "The North Carolina samples: computed.properties_affected counted from the case's"
+            " subject parcels.",
+        ),
+        Declared(
+            "FACT002",
+            "computed-fact-unknown",
+            "warning",
+            "plan",
+            "A rule turns on a count that cannot be made, and the case does not state it.",
+            "Without a parcel layer the owners a rule would mail cannot be counted; an unknown"
+            " count is never taken as false. A rule whose `when` it leaves undecided is applied"
+            " (a notice given that was not required harms no one; one omitted voids the"
+            " hearing), and the finding names it: map `gis.parcels`, or state the value under"
+            " `facts.computed.<id>`.",
+            FROM_RULE,
+            "A case with a parcel layer.",
+            "A Virginia-style rule `when: {computed.owners_to_mail: {gt: 1000}}` for a case"
+            " without `gis.parcels`.",
+        ),
+        Declared(
+            "FACT003",
+            "computed-fact-stated-differs",
+            "warning",
+            "plan",
+            "The case states a count that the parcel layer counts differently.",
+            "The clerk may state a computed fact (to count by the record the law names); the"
+            " stated value is used, and where the parcel layer counts otherwise the finding"
+            " names both: correct the case, or remove the stated value to use the count.",
+            NONE,
+            "A case that states no count, or states what the layer counts.",
+            "The Shelby map sample stating `distinct_owners: 5` for parcels the layer shows"
+            " owned by one.",
+        ),
+        Declared(
             "GIS001",
             "stated-fact-disagrees",
             "warning",

@@ -378,8 +378,8 @@ def test_exhibit_a_says_who_was_mailed_in_plain_words(packets: dict) -> None:
     ep = every["ep-2027-za-03/affidavit_of_mailing.pdf"]
     assert "The persons listed are:" in ep
     assert (
-        "the owners of record of parcels within 200 feet of the subject parcel — R.I.G.L."
-        " § 45-24-53(b); East Providence Code § 19-74(2)(a)" in ep
+        "the owners of record of parcels within 200 feet of the subject parcel, sent by"
+        " first-class mail — R.I.G.L. § 45-24-53(b); East Providence Code § 19-74(2)(a)" in ep
     )
     assert "taken from the parcel ownership records (GIS parcel layer) as of November 2, 2026" in ep
     shelby = every["shelby-2027-cd-01/certificate_of_mailing.docx"]

@@ -11,7 +11,7 @@ from generator.recipients import ADDRESS_COLUMNS
 from generator.render.templates import Templates
 
 KIND = DocumentKind.MAILING_LIST
-COLUMNS = ["seq", "name", *ADDRESS_COLUMNS, "parcels"]
+COLUMNS = ["seq", "name", *ADDRESS_COLUMNS, "parcels", "group", "delivery"]
 
 
 def mail_house_csv(mailing: mailroom.Mailing) -> bytes:
@@ -19,7 +19,7 @@ def mail_house_csv(mailing: mailroom.Mailing) -> bytes:
     return csvfile.write(
         COLUMNS,
         (
-            [n, r.name, *r.address_row().values(), "; ".join(r.parcels)]
+            [n, r.name, *r.address_row().values(), "; ".join(r.parcels), "; ".join(r.groups), r.delivery]
             for n, r in enumerate(mailing.pieces, 1)
         ),
     )  # fmt: skip

@@ -16,7 +16,7 @@ from generator.documents import mailroom, proof
 from generator.documents.base import Built, DocumentType
 from generator.kinds import DocumentKind
 from generator.models.pack import Channel, ProofParams
-from generator.models.recipient_rules import RecipientsParams
+from generator.models.recipient_rules import DELIVERY_RANK, RecipientsParams
 from generator.plan import DocumentPlan
 from generator.prepare import Prepared
 from generator.recipients import Recipient
@@ -118,6 +118,9 @@ def _source(prepared: Prepared, doc: DocumentPlan, pieces: list[Recipient]) -> d
                 "outside": list(p.mailing_address_outside),
                 "title": b.rule.title,
                 "citation": "; ".join(dict.fromkeys(b.citations)),
+                # How this group was sent the notice, as its recipients were (the strictest).
+                "delivery": _delivery(pieces, b.ids),
+                "count": sum(1 for r in pieces if set(r.rules) & set(b.ids)),
             }
         )
     layers = (prepared.recipients.provenance or {}).get("layers", [])
@@ -129,6 +132,12 @@ def _source(prepared: Prepared, doc: DocumentPlan, pieces: list[Recipient]) -> d
         "as_of": proof.plain_date(date.fromisoformat(as_of)) if as_of else None,
         "by_hand": sum(1 for r in pieces if not r.rules),
     }
+
+
+def _delivery(pieces: list[Recipient], rule_ids: list[str]) -> str:
+    """The method a group's recipients were sent the notice by: first_class, certified, email."""
+    methods = {r.delivery for r in pieces if set(r.rules) & set(rule_ids) and r.delivery}
+    return max(methods, key=lambda m: DELIVERY_RANK.get(m, -1), default="")
 
 
 def _context(

@@ -395,6 +395,12 @@ class Gis(CaseModel):
     military_airport_vicinity: GisLayer | None = None
     noise_zones: GisLayer | None = None
     radius_list: GisLayer | None = Field(None, description="An assessor's certified list.")
+    school_districts: GisLayer | None = Field(
+        None, description="School district areas: an agencies group's `layer`."
+    )
+    service_areas: GisLayer | None = Field(
+        None, description="Utility and other service areas: an agencies group's `layer`."
+    )
 
     @field_validator(*LAYERS)
     @classmethod
@@ -467,6 +473,10 @@ class RegisteredPerson(CaseModel):
 
     name: str
     address: Address
+    email: str | None = Field(
+        None,
+        description="Where a notice the law lets be e-mailed goes (a group's `delivery: email`).",
+    )
 
 
 class AddedRecipient(CaseModel):

@@ -12,13 +12,21 @@ A fact the case does not state counts as false, and the plan says which facts it
 
 `option.<id>` tests an option a pack declares (under `options:`, with its citation); the id is
 checked against the declarations when the pack is resolved.
+
+`computed.<id>` tests a count or sum a pack declares under `computed_facts:` (owners to be
+mailed, properties affected), counted from the recipients and parcels before the rules are
+judged. One that cannot be counted (no parcel layer) and that the case does not state is
+unknown, never false: a condition it leaves undecided applies its rule, as giving a notice that
+was not required harms no one, and the plan names the fact (`Evaluation.unknown`).
+
+    when: {computed.owners_to_mail: {gt: 1000}}
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.models.case import AmendmentKind, Case
@@ -64,12 +72,21 @@ _MAP = (AmendmentKind.MAP, AmendmentKind.BOTH)
 _TEXT = (AmendmentKind.TEXT, AmendmentKind.BOTH)
 
 OPTION = "option."  # `option.<id>`: an option a pack declares, as the case elects it
+COMPUTED = "computed."  # `computed.<id>`: a count a pack declares, as counted (or stated)
 
 
 class _FactTable(dict[str, Fact]):
-    """The facts by name; `option.<id>` is made on demand, since the packs declare the options."""
+    """The facts by name; `option.<id>` and `computed.<id>` are made on demand (packs declare them)."""
 
     def __missing__(self, key: str) -> Fact:
+        if key.startswith(COMPUTED):
+            fact_id = key.removeprefix(COMPUTED)
+            return Fact(
+                key,
+                float,
+                "a count or sum the pack declares under `computed_facts`",
+                lambda c: _computed(c, fact_id),
+            )
         if not key.startswith(OPTION):
             raise KeyError(key)
         option_id = key.removeprefix(OPTION)
@@ -79,6 +96,18 @@ class _FactTable(dict[str, Fact]):
             "an option the case may elect under `options`",
             lambda c: c.options.chosen(option_id),
         )
+
+
+def _computed(case: Case, fact_id: str) -> Any:
+    """A computed fact's value: as counted (or stated) with the recipients, else as stated.
+
+    Before the recipients are collected (a pack scenario), the count the case states under
+    `facts.<id>` (`properties_affected`) stands; None: unknown.
+    """
+    if fact_id in case.facts.computed:
+        return case.facts.computed[fact_id]
+    stated = getattr(case.facts, fact_id, None) if fact_id in case.facts.model_fields_set else None
+    return stated if isinstance(stated, int | float) and not isinstance(stated, bool) else None
 
 
 FACTS: dict[str, Fact] = _FactTable(
@@ -252,6 +281,7 @@ FACTS: dict[str, Fact] = _FactTable(
     ]
 )
 _OPTION_ID = re.compile(r"[a-z][a-z0-9_]{0,32}\Z")
+_COMPUTED_ID = re.compile(r"[a-z][a-z0-9_]{0,40}\Z")
 
 
 def check(cond: Any, where: str = "when") -> None:
@@ -268,7 +298,9 @@ def check(cond: Any, where: str = "when") -> None:
             check(value, f"{where}.not")
         elif key.startswith(OPTION) and not _OPTION_ID.match(key.removeprefix(OPTION)):
             raise ValueError(f"{where}: {key!r} is not an option id (option.<id>)")
-        elif not key.startswith(OPTION) and key not in FACTS:
+        elif key.startswith(COMPUTED) and not _COMPUTED_ID.match(key.removeprefix(COMPUTED)):
+            raise ValueError(f"{where}: {key!r} is not a computed fact id (computed.<id>)")
+        elif not key.startswith((OPTION, COMPUTED)) and key not in FACTS:
             raise ValueError(
                 f"{where}: unknown fact {key!r}; known facts: {', '.join(sorted(FACTS))}"
             )
@@ -282,10 +314,15 @@ def check(cond: Any, where: str = "when") -> None:
 
 @dataclass
 class Evaluation:
-    """The outcome of a condition and the facts it had to assume false."""
+    """The outcome of a condition, the facts it had to assume false, and the unknown counts.
+
+    `unknown`: the computed facts (`computed.<id>`) that could not be counted and left the
+    condition undecided; the rule then applies (`value` is True).
+    """
 
     value: bool
     assumed: set[str]
+    unknown: set[str] = field(default_factory=set)
 
 
 def evaluate(
@@ -294,34 +331,66 @@ def evaluate(
     """Evaluate a condition against a case; `None` (no condition) is always true.
 
     `options` are the options the packs declare: a choices option the case leaves unstated
-    has chosen nothing (an empty list), a yes/no option is not stated (assumed false).
+    has chosen nothing (an empty list), a yes/no option is not stated (assumed false). A
+    computed fact that is unknown is neither true nor false: a condition it leaves undecided
+    applies its rule, and the fact is named in `unknown`.
     """
     assumed: set[str] = set()
-    value = True if cond is None else _eval(cond, case, assumed, options or {})
-    return Evaluation(value, assumed)
+    unknown: set[str] = set()
+    value = True if cond is None else _eval(cond, case, assumed, unknown, options or {})
+    if value is None:
+        return Evaluation(True, assumed, unknown)
+    return Evaluation(value, assumed, set())
 
 
 def _eval(
-    cond: dict[str, Any], case: Case, assumed: set[str], options: Mapping[str, CaseOption]
-) -> bool:
+    cond: dict[str, Any],
+    case: Case,
+    assumed: set[str],
+    unknown: set[str],
+    options: Mapping[str, CaseOption],
+) -> bool | None:
+    """True, False, or None where an unknown computed fact leaves it undecided (as `decide`)."""
+    results: list[bool | None] = []
     for key, want in cond.items():  # the keys of one mapping must all hold
-        if key == "all":
-            ok = all(_eval(c, case, assumed, options) for c in want)
-        elif key == "any":
-            ok = any(_eval(c, case, assumed, options) for c in want)
+        if key in ("all", "any"):
+            ok = _kleene(want, key == "all", lambda c: _eval(c, case, assumed, unknown, options))
         elif key == "not":
-            ok = not _eval(want, case, assumed, options)
+            inner = _eval(want, case, assumed, unknown, options)
+            ok = None if inner is None else not inner
         else:
             have = FACTS[key].get(case)
             declared = options.get(key.removeprefix(OPTION)) if key.startswith(OPTION) else None
             if have is None and declared is not None and declared.type == "choices":
                 have = []
-            if have is None:
-                assumed.add(key)
-            ok = _holds(have, want)
-        if not ok:
+            if have is None and key.startswith(COMPUTED):
+                unknown.add(key)
+                ok = None
+            else:
+                if have is None:
+                    assumed.add(key)
+                ok = _holds(have, want)
+        if ok is False:
             return False
-    return True
+        results.append(ok)
+    return None if None in results else True
+
+
+def _kleene(
+    parts: list[Any], conjunction: bool, judge: Callable[[Any], bool | None]
+) -> bool | None:
+    """`all` / `any` of three-valued parts: the first part that decides wins, else unknown.
+
+    It stops at that part, so that only the facts that mattered are named.
+    """
+    decisive = not conjunction
+    undecided = False
+    for part in parts:
+        ok = judge(part)
+        if ok is decisive:
+            return decisive
+        undecided = undecided or ok is None
+    return None if undecided else not decisive
 
 
 def decide(cond: dict[str, Any] | None, known: Mapping[str, Any]) -> bool | None:
@@ -361,6 +430,20 @@ def _holds(have: Any, want: Any) -> bool:
     if isinstance(want, bool):
         return (have or False) == want
     return have == want
+
+
+def facts_in(cond: dict[str, Any] | None) -> list[str]:
+    """Every fact name a condition tests, in order."""
+    found: list[str] = []
+    for key, want in (cond or {}).items():
+        if key in ("all", "any"):
+            for sub in want:
+                found += facts_in(sub)
+        elif key == "not":
+            found += facts_in(want)
+        else:
+            found.append(key)
+    return found
 
 
 def options_in(cond: dict[str, Any] | None) -> list[tuple[str, Any]]:

@@ -39,7 +39,30 @@ class Facts(CaseModel):
     water_source_towns: list[str] = Field(default_factory=list)
     water_agencies_with_survey: list[Holder] = Field(default_factory=list)
     conservation_restriction_holders: list[Holder] = Field(default_factory=list)
-    properties_affected: int | None = Field(None, ge=0)
-    distinct_owners: int | None = Field(None, ge=0)
+    properties_affected: int | None = Field(
+        None,
+        ge=0,
+        description="Stated by the clerk: used for a pack's computed fact of this id instead of"
+        " the count (and for packs that test the stated fact).",
+    )
+    distinct_owners: int | None = Field(
+        None,
+        ge=0,
+        description="Stated by the clerk: used for a pack's computed fact of this id instead of"
+        " the count.",
+    )
+    service_agencies: list[Holder] = Field(
+        default_factory=list,
+        description="Service agencies (utilities, school districts) the clerk names, with"
+        " addresses: an `agencies` group's `names: [{from: facts.service_agencies}]`.",
+    )
+    state_agencies: list[Holder] = Field(
+        default_factory=list, description="State agencies the clerk names, with addresses."
+    )
+    computed: dict[str, float] = Field(
+        default_factory=dict,
+        description="Values of the pack's `computed_facts` the clerk states (`owners_to_mail:"
+        " 1200`): used instead of counting, and the plan says so.",
+    )
     land_owned_by_municipality: bool | None = None
     filed_by_owners_of_half_the_land: bool | None = None

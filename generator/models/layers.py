@@ -33,7 +33,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # layer: (required fields, optional fields)
     "parcels": (
         ("parcel_id", "owner_name"),
-        (*_MAIL, "site_address", "municipality", "zoning", "lot_area_sqft", "frontage_ft"),
+        (*_MAIL, "site_address", "municipality", "zoning", "lot_area_sqft", "frontage_ft", "units"),
     ),
     "zoning": (("district",), ("name",)),
     "streets": (("name",), ("kind",)),  # kind: street | railroad | highway
@@ -41,6 +41,9 @@ LAYERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "water_sources": (("name",), ("town", "agency", "agency_address", "survey_filed")),
     "military_airport_vicinity": (("name",), ("kind",)),
     "noise_zones": (("name",), ("kind",)),  # kind: high_noise | accident_potential
+    # Areas of the bodies an agencies group notifies (a pack's `layer:`), with their addresses.
+    "school_districts": (("name",), ("address",)),
+    "service_areas": (("name",), ("address", "kind")),
     # An assessor's certified radius list (CSV or XLSX) where the county has no GIS layer.
     "radius_list": (("parcel_id", "owner_name"), (*_MAIL, "site_address", "distance_ft")),
 }

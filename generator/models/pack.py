@@ -23,7 +23,7 @@ from generator.models.base import IsoDate, Model, prose, stricter
 from generator.models.case import Body, Case, Hearing
 from generator.models.layers import MeasureUnit
 from generator.models.options import RULE_ID, CaseOption
-from generator.models.recipient_rules import LayerFact, RecipientsParams
+from generator.models.recipient_rules import ComputedFact, LayerFact, RecipientsParams
 from generator.models.timing import Calendar, Event, TimeCounting, Timing, TimingType
 
 PACK_ID = r"^[a-z]{2}(-[a-z0-9]+)+$"
@@ -636,6 +636,10 @@ class Pack(Model):
     time_counting: TimeCounting | None = None
     calendar: Calendar | None = None
     layer_facts: list[LayerFact] = Field(default_factory=list)
+    computed_facts: list[ComputedFact] = Field(
+        default_factory=list,
+        description="Counts and sums over the recipients and parcels, tested as `computed.<id>`.",
+    )
     text_facts: list[TextFact] = Field(
         default_factory=list,
         description="What a notice's own words settle about its case, for a lint without one.",
@@ -666,6 +670,14 @@ class Pack(Model):
         names = [f.fact for f in facts]
         for dup in sorted({n for n in names if names.count(n) > 1}):
             raise ValueError(f"the fact {dup!r} is read twice")
+        return facts
+
+    @field_validator("computed_facts")
+    @classmethod
+    def _one_count_an_id(cls, facts: list[ComputedFact]) -> list[ComputedFact]:
+        ids = [f.id for f in facts]
+        for dup in sorted({i for i in ids if ids.count(i) > 1}):
+            raise ValueError(f"the computed fact {dup!r} is declared twice")
         return facts
 
     @field_validator("options")

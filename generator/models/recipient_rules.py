@@ -11,7 +11,7 @@ from enum import StrEnum
 from types import UnionType
 from typing import Any, Literal, Union, get_args, get_origin
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from generator.models.base import Model, prose, stricter
 
@@ -30,6 +30,13 @@ class RecipientGroup(StrEnum):
     OWNERS_DIRECTLY_GOVERNED = "owners_directly_governed"
     SUBJECT_OWNER_ACTUAL_NOTICE = "subject_owner_actual_notice"
     NAMED = "named"
+    # The case's applicant, and the owners of the subject land when the applicant is not one.
+    APPLICANT = "applicant"
+    OWNER_IF_NOT_APPLICANT = "owner_if_not_applicant"
+    # Bodies found by a list (the pack's `list`, or the case's `names`) or by a GIS layer.
+    AGENCIES = "agencies"
+    STATE_AGENCIES = "state_agencies"
+    ABUTTING_MUNICIPALITIES = "abutting_municipalities"
 
 
 # The groups whose owners are selected from the parcel layer (or an assessor's radius list).
@@ -40,10 +47,33 @@ OWNER_GROUPS = frozenset(
         RecipientGroup.OWNERS_WITHIN,
         RecipientGroup.ABUTTING_OWNERS,
         RecipientGroup.OWNERS_MADE_NONCONFORMING,
+        RecipientGroup.OWNER_IF_NOT_APPLICANT,
     }
 )
+# The groups of bodies, found by a list or a layer.
+BODY_GROUPS = frozenset(
+    {
+        RecipientGroup.AGENCIES,
+        RecipientGroup.STATE_AGENCIES,
+        RecipientGroup.ABUTTING_MUNICIPALITIES,
+    }
+)
+# What a group's recipients are (the CSV's `kind`), when the rule does not say.
+GROUP_KIND = {
+    RecipientGroup.APPLICANT: "applicant",
+    RecipientGroup.AGENCIES: "agency",
+    RecipientGroup.STATE_AGENCIES: "agency",
+    RecipientGroup.ABUTTING_MUNICIPALITIES: "council",
+}
 
-RecipientKind = Literal["council", "agency", "airport", "holder", "registered"]
+RecipientKind = Literal["council", "agency", "airport", "holder", "registered", "applicant"]
+# How a group is sent its notice; e-mail only where the pack cites the law that allows it.
+Delivery = Literal["first_class", "certified", "email"]
+# The strictest delivery wins when one person is in two groups.
+DELIVERY_RANK = {"email": 0, "first_class": 1, "certified": 2}
+# The letters a group may receive (`templates/_base/letter_phrases.j2` words each), or the kind
+# of document its notice rule makes.
+Content = Literal["owner_letter", "applicant_letter", "agency_letter", "letters", "transmittal"]
 
 
 def _optional(annotation: Any) -> Any:
@@ -130,8 +160,52 @@ class NameSource(Model):
         return self
 
 
+class HolderFields(Model):
+    """The layer fields a list of holders (a name and an address each) is read from."""
+
+    name: str
+    address: str | None = None
+
+
+class ListedBody(Model):
+    """A body a pack lists by name: a school district, a utility, a state agency."""
+
+    name: str = Field(min_length=1)
+    address: str | None = Field(None, description='Where its notice goes: "street, city, ST ZIP".')
+    email: str | None = Field(None, description="Where its notice is e-mailed, if the law allows.")
+
+
+class GroupLayer(Model):
+    """A GIS layer whose features near the land are the group's bodies (`layer:`).
+
+    Written as the layer's name alone (`layer: water_sources`), its `name` field names each body;
+    in full, `fields` says which layer fields give the name and the address, and `within_ft`
+    how far from the land a feature may lie (0: the land lies in or touches it).
+    """
+
+    name: str = Field(description="A layer under the case's `gis:`.")
+    fields: HolderFields | None = Field(
+        None, description="The layer fields of the name and the address (default: `name`)."
+    )
+    within_ft: float = Field(0, ge=0, description="0: the land lies in or touches a feature.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _short(cls, value: Any) -> Any:
+        return {"name": value} if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _known(self) -> GroupLayer:
+        f = self.fields
+        _check_layer_fields(self.name, [f.name, *([f.address] if f.address else [])] if f else [])
+        return self
+
+
 class RecipientsParams(Model):
-    """Who must be sent a notice, and how they are found."""
+    """Who must be sent a notice, how they are found, how it is sent and what they receive."""
+
+    # `list:` is the field `listed`; merging a local rule's params writes it by its name.
+    model_config = ConfigDict(**Model.model_config | {"populate_by_name": True})
 
     notice: str = Field(description="The id of the notice rule these recipients receive.")
     group: RecipientGroup
@@ -158,24 +232,101 @@ class RecipientsParams(Model):
     recipient_kind: RecipientKind | None = Field(
         None, description="For `named`: what the recipients are (the CSV's `kind`)."
     )
+    delivery: Delivery | None = Field(
+        None,
+        description="How the group is sent its notice: first_class, certified, or email (only"
+        " with `email_allowed`). Default: the notice rule's `mail_class`, else the case's"
+        " `mail.mail_class`.",
+    )
+    email_allowed: str | None = Field(
+        None,
+        min_length=1,
+        description="The citation of the law that lets this group be sent its notice by e-mail.",
+    )
+    content: Content | None = Field(
+        None,
+        description="Which letter the group receives (owner_letter, applicant_letter,"
+        " agency_letter), or the kind of document its notice rule makes (letters,"
+        " transmittal). Default: the letter of the recipients' kind.",
+    )
+    listed: list[ListedBody] = Field(
+        default_factory=list,
+        alias="list",
+        description="For agencies, state_agencies, abutting_municipalities: the bodies the law"
+        " or the pack names, with their addresses.",
+    )
+    layer: GroupLayer | None = Field(
+        None,
+        description="For agencies, state_agencies, abutting_municipalities: a GIS layer whose"
+        " features in or near the land are the bodies (a name, or {name, fields, within_ft}).",
+    )
 
     @model_validator(mode="after")
     def _group_params(self) -> RecipientsParams:
         named = self.group == RecipientGroup.NAMED
+        bodies = self.group in BODY_GROUPS
         if named and not (self.names and self.recipient_kind):
             raise ValueError("a named group needs `names` and `recipient_kind`")
-        if not named and (self.names or self.recipient_kind):
-            raise ValueError("`names` and `recipient_kind` belong to the named group")
+        if not (named or bodies) and (self.names or self.recipient_kind):
+            raise ValueError(
+                "`names` and `recipient_kind` belong to the named group and the groups of bodies"
+            )
+        if not bodies and (self.listed or self.layer):
+            raise ValueError(
+                "`list` and `layer` belong to the groups agencies, state_agencies and"
+                " abutting_municipalities"
+            )
+        if bodies and not (self.listed or self.layer or self.names):
+            raise ValueError(f"the {self.group.value} group needs `list`, `layer` or `names`")
         if self.mailing_address_outside and self.group not in OWNER_GROUPS:
             raise ValueError("mailing_address_outside filters an owner group")
+        if self.delivery == "email" and not self.email_allowed:
+            raise ValueError(
+                "delivery: email needs `email_allowed:`, the citation of the law that allows it"
+            )
+        if self.email_allowed and self.delivery != "email":
+            raise ValueError("`email_allowed` goes with delivery: email")
         return self
 
+    @property
+    def kind(self) -> str:
+        """What the group's recipients are: the CSV's `kind`."""
+        return self.recipient_kind or GROUP_KIND.get(self.group, "owner")
 
-class HolderFields(Model):
-    """The layer fields a list of holders (a name and an address each) is read from."""
 
-    name: str
-    address: str | None = None
+class ComputedFact(Model):
+    """A fact counted or summed over the recipients or parcels of the case (`computed_facts:`).
+
+    `of: subject` counts over the subject parcels; `of: <rule id>` over what that recipients
+    rule selects (whether or not its own `when` holds: the law asks how many would be mailed).
+    Conditions test it as `computed.<id>`; unknown (no parcel layer) is unknown, never false.
+    """
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]{0,40}$")
+    count: Literal["owners", "parcels", "units"] | None = Field(
+        None,
+        description="owners (distinct name and mailing address), parcels, or dwelling units"
+        " (the parcel layer's `units` field).",
+    )
+    sum: Literal["area_acres", "units"] | None = Field(
+        None, description="area_acres: the parcels' area; units: their dwelling units."
+    )
+    of: str = Field(
+        description="`subject` (the case's parcels), or the id of a recipients rule of owners."
+    )
+    title: str | None = Field(None, description="A short name, for `explain` and the plan.")
+    citation: str | None = Field(None, description="The law that counts it, if it says how.")
+
+    @model_validator(mode="after")
+    def _one_measure(self) -> ComputedFact:
+        if (self.count is None) == (self.sum is None):
+            raise ValueError("give `count:` or `sum:`, one of them")
+        return self
+
+    @property
+    def measure(self) -> str:
+        """Units / owners / parcels / area_acres."""
+        return self.count or self.sum or ""
 
 
 class LayerFact(Model):

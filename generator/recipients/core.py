@@ -9,6 +9,8 @@ from generator.findings import Finding
 from generator.inputs import CaseFile
 from generator.models.recipient_rules import OWNER_GROUPS, RecipientsParams
 from generator.recipients.address import military
+from generator.recipients.computed import count_facts, unknown_findings
+from generator.recipients.groups import check_email, from_case, owners_named
 from generator.recipients.layer_facts import facts_from_layers, unanswered_facts
 from generator.recipients.listed import from_radius_list, listed
 from generator.recipients.model import (
@@ -47,8 +49,13 @@ def collect(cf: CaseFile, pack: ResolvedPack) -> RecipientList:
         reader = open_parcels(cf, pack, result)
         facts_from_layers(cf, pack, result)
         cf = replace(cf, case=result.case)
+    # Counted before the rules are judged: rules turn on them ("more than 1,000 owners").
+    count_facts(cf, pack, reader, result)
+    cf = replace(cf, case=result.case)
     rules = bindings(cf, pack)
-    parcel_rules = [b for b in rules if b.params.group in OWNER_GROUPS]
+    parcel_rules = [
+        b for b in rules if b.params.group in OWNER_GROUPS and owners_named(cf, b) is None
+    ]
     if reader is not None:
         from_layers(cf, reader, parcel_rules, result)
     elif gis and gis.radius_list and parcel_rules:
@@ -57,15 +64,20 @@ def collect(cf: CaseFile, pack: ResolvedPack) -> RecipientList:
         findings += [_no_owner_source(b) for b in parcel_rules]
     people = list(result.recipients)
     for b in rules:
-        people += listed(cf, b, result)
+        found = listed(cf, b, result) + from_case(cf, b, result)
+        check_email(b, found, result)
+        people += found
+    _delivered(cf, pack, rules, people)
+    mail_class = cf.case.mail.mail_class
     for added in cf.case.additional_recipients:
         zip5, zip4 = split_zip(added.address.zip)
         a = added.address
         people.append(Recipient(added.name, list(a.lines), a.city, a.state, zip5, zip4, "added", list(added.parcels),
-                                flags=[f"added by hand: {added.reason}"]))  # fmt: skip
+                                flags=[f"added by hand: {added.reason}"], groups=["added"], delivery=mail_class))  # fmt: skip
     result.recipients = _dedupe(people, cf.case.options.recipient_order)
     _check_letters(cf, pack, result)
     unanswered_facts(stated, pack, result)
+    unknown_findings(cf.case, pack, result)
     _flag(cf, pack, result)
     provenance["counts"] = {
         "recipients": len(result.recipients),
@@ -73,6 +85,29 @@ def collect(cf: CaseFile, pack: ResolvedPack) -> RecipientList:
         "merged": sum(len(r.merged) for r in result.recipients),
     }
     return result
+
+
+def _delivered(
+    cf: CaseFile,
+    pack: ResolvedPack,
+    rules: list[Binding[RecipientsParams]],
+    people: list[Recipient],
+) -> None:
+    """Each recipient's group, how it is sent its notice, and which letter it receives.
+
+    The group's `delivery`, else the `mail_class` of the notice it receives, else the case's
+    `mail.mail_class`.
+    """
+    by_id = {i: b for b in rules for i in b.ids}
+    for r in people:
+        b = next((by_id[i] for i in r.rules if i in by_id), None)
+        if b is None:
+            continue
+        p = b.params
+        notice = getattr(pack.rule(p.notice).params, "mail_class", None)
+        r.groups = [p.group.value]
+        r.delivery = p.delivery or notice or cf.case.mail.mail_class
+        r.content = p.content or ""
 
 
 def _no_owner_source(b: Binding[RecipientsParams]) -> Finding:

@@ -43,20 +43,35 @@ def listed(cf: CaseFile, b: Binding[RecipientsParams], result: RecipientList) ->
     if p.group != RecipientGroup.NAMED:
         return []
     for source in p.names:  # the first source that names anyone; the rest are fallbacks
-        entries = _entries(cf.case, source)
-        if entries:
+        named = entries(cf.case, source)
+        if named:
             break
     else:
         return []
     if source.address_from_layer:
-        missing = [name for name, address in entries if not address]
+        missing = [name for name, address in named if not address]
         found = _addresses_from_layer(cf, result, source.address_from_layer, missing)
-        entries = [(name, address or found.get(name)) for name, address in entries]
+        named = [(name, address or found.get(name)) for name, address in named]
     kind = p.recipient_kind or "named"
-    return [
-        _recipient(source.pattern.replace("{name}", name), address, kind, b)
-        for name, address in entries
-    ]
+    emails = emails_of(cf.case, source)
+    out = []
+    for name, address in named:
+        r = recipient(source.pattern.replace("{name}", name), address, kind, b)
+        r.email = emails.get(name, "")
+        out.append(r)
+    return out
+
+
+def emails_of(case: Case, source: NameSource) -> dict[str, str]:
+    """The e-mail addresses the case gives the entries a source names (registered persons)."""
+    value = _value(case, source.from_)
+    if not isinstance(value, list):
+        return {}
+    return {
+        item.name: item.email
+        for item in value
+        if not isinstance(item, str) and getattr(item, "email", None)
+    }
 
 
 def _value(case: Case, path: str) -> Any:
@@ -69,7 +84,7 @@ def _value(case: Case, path: str) -> Any:
     return value
 
 
-def _entries(case: Case, source: NameSource) -> list[tuple[str, Any]]:
+def entries(case: Case, source: NameSource) -> list[tuple[str, Any]]:
     """The names a source finds in the case, each with its address if the case gives one."""
     value = _value(case, source.from_)
     if not value:
@@ -102,8 +117,8 @@ def _addresses_from_layer(
     }
 
 
-def _recipient(name: str, address: Any, kind: str, b: Binding) -> Recipient:
-    """A named recipient; one whose address is unknown is flagged for the clerk to complete."""
+def recipient(name: str, address: Any, kind: str, b: Binding) -> Recipient:
+    """A recipient the case or pack names; one whose address is unknown is flagged for the clerk."""
     cites = list(dict.fromkeys(b.citations))
     if hasattr(address, "lines"):
         zip5, zip4 = split_zip(address.zip)

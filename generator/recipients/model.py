@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.findings import Finding
+from generator.models.recipient_rules import DELIVERY_RANK
 from generator.recipients.address import normalize_line
 
 
@@ -39,6 +40,12 @@ class Recipient:
     merged: list[str] = field(default_factory=list)  # the records folded into this one, and why
     country: str = ""  # "" for the United States (and APO/FPO/DPO); else the last line
     unread: str = ""  # why the record's address could not be read; its lines are then as read
+    groups: list[str] = field(
+        default_factory=list
+    )  # the rules' groups (owners_within, agencies...)
+    delivery: str = ""  # first_class | certified | email: the strictest of its groups'
+    content: str = ""  # the letter its group receives (owner_letter...), "" for its kind's
+    email: str = ""  # where an e-mailed notice goes
 
     @property
     def key(self) -> tuple[str, ...]:
@@ -82,6 +89,11 @@ class Recipient:
         self.rules += [r for r in other.rules if r not in self.rules]
         self.citations += [c for c in other.citations if c not in self.citations]
         self.flags += [f for f in other.flags if f not in self.flags]
+        self.groups += [g for g in other.groups if g not in self.groups]
+        if DELIVERY_RANK.get(other.delivery, -1) > DELIVERY_RANK.get(self.delivery, -1):
+            self.delivery = other.delivery  # one person in two groups: the strictest method
+        self.content = self.content or other.content
+        self.email = self.email or other.email
         if other.distance_ft is not None:
             self.distance_ft = (
                 other.distance_ft
@@ -94,6 +106,9 @@ class Recipient:
         return {
             "recipient": self.name,
             "kind": self.kind,
+            "group": "; ".join(self.groups),
+            "delivery": self.delivery,
+            "email": self.email,
             **self.address_row(),
             "parcels": "; ".join(self.parcels),
             "rule": "; ".join(self.rules),

@@ -13,7 +13,7 @@ from generator.errors import UserError
 from generator.inputs import CaseFile
 from generator.models.recipient_rules import RecipientGroup, RecipientsParams
 from generator.recipients.address import MailingAddress, from_block, from_parts, normalize_line
-from generator.recipients.model import Recipient, RecipientList, feet, text
+from generator.recipients.model import Recipient, RecipientList, feet, normalize_name, text
 from generator.rules.loader import Binding, ResolvedPack
 
 # A margin around the largest distance when reading the bounding box (feet).
@@ -76,20 +76,12 @@ def from_layers(
     cf: CaseFile, reader: Any, rules: list[Binding[RecipientsParams]], result: RecipientList
 ) -> None:
     """Select parcels by the owner rules and turn their owners into recipients."""
-    import shapely
-
     ids = [p.id for p in cf.case.parcels]
-    reach = max([b.params.distance_ft or 0 for b in rules] + [DEFAULT_CORRIDOR_FT])
-    near = None
-    if result.subject is not None:
-        x0, y0, x1, y1 = result.subject.bounds
-        pad = reach + MARGIN_FT
-        near = reader.read(bbox=(x0 - pad, y0 - pad, x1 + pad, y1 + pad))
-        near["distance_ft"] = shapely.distance(near.geometry.values, result.subject)
+    near = near_subject(reader, result.subject, [b.params for b in rules])
     selected: dict[str, Any] = {}
     for b in rules:
         p = b.params
-        rows = _select(cf, reader, p, near, ids, result.subject)
+        rows = select(cf, reader, p, near, ids, result.subject)
         count = 0 if rows is None else len(rows)
         for _, row in [] if rows is None else rows.iterrows():
             result.recipients.extend(owners_of(row, b, _unknown_circulation(cf, p)))
@@ -108,10 +100,31 @@ def from_layers(
         )
 
 
-def _select(
+def near_subject(reader: Any, subject: Any, params: list[RecipientsParams]) -> Any:
+    """The parcels within reach of the subject area of any of `params`, with their distance."""
+    import shapely
+
+    if subject is None:
+        return None
+    reach = max([p.distance_ft or 0 for p in params] + [DEFAULT_CORRIDOR_FT])
+    x0, y0, x1, y1 = subject.bounds
+    pad = reach + MARGIN_FT
+    near = reader.read(bbox=(x0 - pad, y0 - pad, x1 + pad, y1 + pad))
+    near["distance_ft"] = shapely.distance(near.geometry.values, subject)
+    return near
+
+
+_SUBJECT = (
+    RecipientGroup.SUBJECT_OWNERS,
+    RecipientGroup.SUBJECT_OWNER_ACTUAL_NOTICE,
+    RecipientGroup.OWNER_IF_NOT_APPLICANT,
+)
+
+
+def select(
     cf: CaseFile, reader: Any, p: RecipientsParams, near: Any, ids: list[str], subject: Any
 ) -> Any:
-    """The parcels one rule selects."""
+    """The parcels one rule selects (None: no subject area to measure from)."""
     import shapely
 
     group = p.group
@@ -119,8 +132,13 @@ def _select(
         return _nonconforming(cf, reader)
     if near is None:
         return near
-    if group in (RecipientGroup.SUBJECT_OWNERS, RecipientGroup.SUBJECT_OWNER_ACTUAL_NOTICE):
+    if group in _SUBJECT:
         rows = near[near["parcel_id"].astype(str).isin(ids)]
+        if group == RecipientGroup.OWNER_IF_NOT_APPLICANT and len(rows):
+            # The record's owners other than the applicant: an applicant who owns one of the
+            # parcels is sent the applicant's notice, not the owner's.
+            applicant = normalize_name(cf.case.applicant.name)
+            rows = rows[[normalize_name(text(n)) != applicant for n in rows["owner_name"]]]
         return rows[mailed_outside(cf, rows, p.mailing_address_outside)] if len(rows) else rows
     if group == RecipientGroup.OWNERS_WITHIN:
         # dwithin, not buffer + intersects: a buffer's arcs are chords and miss parcels at exactly R.

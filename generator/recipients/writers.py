@@ -10,6 +10,9 @@ from generator.recipients.model import ADDRESS_COLUMNS, RecipientList, text
 CSV_FIELDS = [
     "recipient",
     "kind",
+    "group",
+    "delivery",
+    "email",
     *ADDRESS_COLUMNS,
     "parcels",
     "rule",

@@ -224,8 +224,8 @@ def checklist(
                     if p.distance_ft
                     else ""
                 )
-                who = describe_group(p)
-                lines.append(_line(item, "to") + f"\n      {who}{dist}")
+                who = describe_group(p) + dist + _how_sent(p)
+                lines.append(_line(item, "to") + f"\n      {who}")
                 lines += _extra(item)
             elif isinstance(p, ProofParams) and set(p.proves) & ids:
                 note = ", notarized" if p.notarized else ""
@@ -305,11 +305,32 @@ def describe_group(p: RecipientsParams) -> str:
         ]
         return "; if none, ".join(sources)
     who = _GROUPS.get(p.group.value, p.group.value.replace("_", " "))
+    sources = [f"{len(p.listed)} listed in the pack"] if p.listed else []
+    sources += [f"named in `{source.from_}`" for source in p.names]
+    if p.layer:
+        reach = f"within {p.layer.within_ft:,g} ft of" if p.layer.within_ft else "in or touching"
+        sources.append(f"the `{p.layer.name}` layer's features {reach} the land")
+    if sources:
+        who += ": " + "; ".join(sources)
     if p.mailing_address_outside:
         who += " whose mailing address lies outside " + " or ".join(
             _AREAS[a] for a in p.mailing_address_outside
         )
     return who
+
+
+_DELIVERY = {"first_class": "first-class mail", "certified": "certified mail", "email": "e-mail"}
+
+
+def _how_sent(p: RecipientsParams) -> str:
+    """How a group says it is sent and what it receives: "; by certified mail"."""
+    out = ""
+    if p.delivery:
+        out += f"; by {_DELIVERY[p.delivery]}"
+        out += f" (allowed by {p.email_allowed})" if p.email_allowed else ""
+    if p.content:
+        out += f"; receives the {p.content.replace('_', ' ')}"
+    return out
 
 
 def _declarations(resolved: ResolvedPack) -> list[str]:
@@ -326,6 +347,14 @@ def _declarations(resolved: ResolvedPack) -> list[str]:
             reach = f"within {f.within_ft:,g} ft of" if f.within_ft else "in or touching"
             lines.append(f"  [ ] {f.title} — {f.citation}  (facts.{f.fact})")
             lines.append(f"      the `{f.layer}` layer's features {reach} the land")
+    if resolved.computed_facts:
+        lines += ["", "FACTS COUNTED FROM THE RECIPIENTS AND PARCELS (`computed_facts:`)"]
+        for c in resolved.computed_facts:
+            what = f"count {c.count}" if c.count else f"sum {c.sum}"
+            of = "the subject parcels" if c.of == "subject" else f"what {c.of} selects"
+            cite = f" — {c.citation}" if c.citation else ""
+            lines.append(f"  [ ] {c.title or c.id}{cite}  (computed.{c.id})")
+            lines.append(f"      {what} of {of}; stated in a case as facts.computed.{c.id}")
     return lines
 
 
@@ -407,6 +436,9 @@ def as_json(
         "options": [o.model_dump(mode="json") for o in resolved.options.values()],
         "layer_facts": [
             f.model_dump(mode="json", exclude_defaults=True) for f in resolved.layer_facts
+        ],
+        "computed_facts": [
+            f.model_dump(mode="json", exclude_defaults=True) for f in resolved.computed_facts
         ],
         "conflicts": [
             {

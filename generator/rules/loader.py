@@ -26,10 +26,10 @@ from generator.errors import Problem, UserError, display_path
 from generator.hashing import sha256_files
 from generator.models.base import Model, validate
 from generator.models.case import Case
-from generator.models.conditions import OPTION, evaluate, options_in
+from generator.models.conditions import COMPUTED, OPTION, evaluate, facts_in, options_in
 from generator.models.options import CaseOption
 from generator.models.pack import AnyRule, Pack, Rule, clashing_ids
-from generator.models.recipient_rules import LayerFact
+from generator.models.recipient_rules import OWNER_GROUPS, ComputedFact, LayerFact
 from generator.models.timing import Calendar, TimeCounting
 from generator.paths import jurisdictions
 from generator.rules.merge import Difference, EmptyWindowError, bind
@@ -150,6 +150,14 @@ class ResolvedPack:
             out.update({f.fact: f for f in pf.pack.layer_facts})
         return list(out.values())
 
+    @property
+    def computed_facts(self) -> list[ComputedFact]:
+        """The counts the packs declare, in the order first declared; the narrowest pack decides."""
+        out: dict[str, ComputedFact] = {}
+        for pf in self.chain:
+            out.update({f.id: f for f in pf.pack.computed_facts})
+        return list(out.values())
+
     def rule(self, rule_id: str, on: date | None = None) -> Rule:
         """The rule with this id: its version in force on `on`, else its newest version."""
         versions = self._by_id[rule_id]
@@ -218,7 +226,7 @@ def load_pack_file(pack_id: str, root: Roots = None) -> PackFile:
         )
     rules = list(pack.rules)
     where = _rule_lines(header, rules)
-    for section, key in (("options", "id"), ("layer_facts", "fact")):
+    for section, key in (("options", "id"), ("layer_facts", "fact"), ("computed_facts", "id")):
         for i, entry in enumerate(getattr(pack, section)):
             pos = header.values.get((section, i))
             where[f"{section}:{getattr(entry, key)}"] = (
@@ -403,6 +411,8 @@ def _check_declarations(resolved: ResolvedPack) -> None:
                     )
                 )
             facts[fact.fact] = (fact, pf.pack.id)
+    problems += _computed_problems(resolved)
+    problems += _content_problems(resolved)
     declared = resolved.options
     for pf, rule in ((f, r) for f in resolved.chain for r in f.pack.rules):
         elected = getattr(rule.params, "elected_by", None) or ""
@@ -434,6 +444,61 @@ def _check_declarations(resolved: ResolvedPack) -> None:
                 )
     if problems:
         raise UserError(problems)
+
+
+def _content_problems(resolved: ResolvedPack) -> list[Problem]:
+    """A group whose `content` names a kind of document receives what its notice rule makes."""
+    problems: list[Problem] = []
+    for pf, rule in ((f, r) for f in resolved.chain for r in f.pack.rules):
+        content = getattr(rule.params, "content", None)
+        notice = getattr(rule.params, "notice", None)
+        if content not in ("letters", "transmittal") or not notice:
+            continue
+        made = getattr(resolved.rule(notice).params, "document", None)
+        if made is not None and made.value != content:
+            problems.append(
+                pf.problem(
+                    rule.id,
+                    "params.content",
+                    f"the group receives {content}, but its notice rule {notice} makes"
+                    f" {made.value}: name a notice rule that makes {content}, or a letter"
+                    " (owner_letter, applicant_letter, agency_letter)",
+                )
+            )
+    return problems
+
+
+def _computed_problems(resolved: ResolvedPack) -> list[Problem]:
+    """Each computed fact counts the subject or an owner rule; each one a rule tests is declared."""
+    problems: list[Problem] = []
+    rules = {r.id: r for r in resolved.rules}
+    for pf in resolved.chain:
+        for fact in pf.pack.computed_facts:
+            target = rules.get(fact.of)
+            owners = getattr(target.params, "group", None) in OWNER_GROUPS if target else False
+            if fact.of != "subject" and not owners:
+                problems.append(
+                    pf.problem(
+                        f"computed_facts:{fact.id}",
+                        "of",
+                        f"{fact.of!r} is neither `subject` nor a recipients rule of owners of"
+                        " this pack or its parents",
+                    )
+                )
+    declared = {f.id for f in resolved.computed_facts}
+    for pf, rule in ((f, r) for f in resolved.chain for r in f.pack.rules):
+        for key in facts_in(rule.when):
+            if key.startswith(COMPUTED) and key.removeprefix(COMPUTED) not in declared:
+                problems.append(
+                    pf.problem(
+                        rule.id,
+                        "when",
+                        f"rule {rule.id} tests {key}, which is not declared under"
+                        f" `computed_facts:` of this pack or its parents (declared:"
+                        f" {', '.join(sorted(declared)) or 'none'})",
+                    )
+                )
+    return problems
 
 
 def _unknown_values(option: CaseOption, want: Any) -> list[str]:
@@ -482,6 +547,8 @@ class Snapshot:
     bindings: tuple[Binding[Model], ...]
     assumed: frozenset[str]
     undecided: tuple[Rule, ...] = ()
+    # Computed facts that could not be counted, each with the rules it left undecided (applied).
+    unknown: tuple[tuple[str, str], ...] = ()
 
     def of(self, kind: type[P]) -> list[Binding[P]]:
         """The bindings whose params are of `kind` (NoticeParams, ClauseParams, ...)."""
@@ -494,6 +561,7 @@ def snapshot(resolved: ResolvedPack, case: Case | None, on: date) -> Snapshot:
     With `case` None, a rule with a `when` is neither kept nor dropped: it is `undecided`.
     """
     assumed: set[str] = set()
+    unknown: list[tuple[str, str]] = []
     live: list[Rule] = []
     undecided: list[Rule] = []
     for rule in resolved.rules:
@@ -504,6 +572,7 @@ def snapshot(resolved: ResolvedPack, case: Case | None, on: date) -> Snapshot:
             continue
         outcome = evaluate(rule.when, case, resolved.options)
         assumed |= outcome.assumed
+        unknown += [(fact, rule.id) for fact in sorted(outcome.unknown)]
         if outcome.value:
             live.append(rule)
     # Rules, not ids: two versions of a parent share an id, and only the one in force merges.
@@ -528,4 +597,6 @@ def snapshot(resolved: ResolvedPack, case: Case | None, on: date) -> Snapshot:
                 ) from None
             diffs.extend(more)
         bindings.append(Binding(rule, params, tuple(kids), tuple(diffs)))
-    return Snapshot(resolved, on, tuple(bindings), frozenset(assumed), tuple(undecided))
+    return Snapshot(
+        resolved, on, tuple(bindings), frozenset(assumed), tuple(undecided), tuple(unknown)
+    )
