@@ -26,6 +26,7 @@ CASES = [
     "az-2027-posting-01",
     "shelby-2027-map-01",
     "shelby-2027-cd-01",
+    "fl-2027-map-01",
 ]
 # town: (CRS the layers are written in, CRS to measure in)
 CRS = {
@@ -34,6 +35,7 @@ CRS = {
     "ok-sample-city": ("EPSG:2267", "EPSG:2267"),
     "az-saguaro-wells": ("EPSG:4326", "EPSG:2223"),
     "nc-shelby": ("EPSG:2264", "EPSG:2264"),
+    "fl-sabal-springs": ("EPSG:2236", "EPSG:2236"),
 }
 TOWN_OF = {t["jurisdiction"]: town for town, t in SPEC["towns"].items()}
 SQFT_PER = {"acres": 43560.0, "sq_ft": 1.0}
@@ -105,7 +107,7 @@ def test_subject_parcels_of_every_case_exist_once_with_the_case_district_and_are
                 number = p["address"].split()[0]
                 assert row["SITE_ADDR"].startswith(number + " "), (name, row["SITE_ADDR"])
             checked += 1
-    assert checked == 11
+    assert checked == 12
 
 
 def test_geometries_are_valid_and_parcels_do_not_overlap(towns: dict[str, Path]) -> None:
