@@ -26,6 +26,8 @@ CASES = [
     "az-2027-posting-01",
     "shelby-2027-map-01",
     "shelby-2027-cd-01",
+    "va-2027-map-01",
+    "pa-2027-map-01",
 ]
 # town: (CRS the layers are written in, CRS to measure in)
 CRS = {
@@ -34,6 +36,8 @@ CRS = {
     "ok-sample-city": ("EPSG:2267", "EPSG:2267"),
     "az-saguaro-wells": ("EPSG:4326", "EPSG:2223"),
     "nc-shelby": ("EPSG:2264", "EPSG:2264"),
+    "va-sample-city": ("EPSG:2284", "EPSG:2284"),
+    "pa-sample-township": ("EPSG:2272", "EPSG:2272"),
 }
 TOWN_OF = {t["jurisdiction"]: town for town, t in SPEC["towns"].items()}
 SQFT_PER = {"acres": 43560.0, "sq_ft": 1.0}
