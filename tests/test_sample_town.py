@@ -29,6 +29,8 @@ CASES = [
     "tx-2027-map-01",
     "ga-2027-map-01",
     "fl-2027-map-01",
+    "va-2027-map-01",
+    "pa-2027-map-01",
 ]
 # town: (CRS the layers are written in, CRS to measure in)
 CRS = {
@@ -40,6 +42,8 @@ CRS = {
     "tx-pecan-grove": ("EPSG:2276", "EPSG:2276"),
     "ga-oconee-bluff": ("EPSG:2240", "EPSG:2240"),
     "fl-sabal-springs": ("EPSG:2236", "EPSG:2236"),
+    "va-sample-city": ("EPSG:2284", "EPSG:2284"),
+    "pa-sample-township": ("EPSG:2272", "EPSG:2272"),
 }
 TOWN_OF = {t["jurisdiction"]: town for town, t in SPEC["towns"].items()}
 SQFT_PER = {"acres": 43560.0, "sq_ft": 1.0}
@@ -111,7 +115,7 @@ def test_subject_parcels_of_every_case_exist_once_with_the_case_district_and_are
                 number = p["address"].split()[0]
                 assert row["SITE_ADDR"].startswith(number + " "), (name, row["SITE_ADDR"])
             checked += 1
-    assert checked == 14
+    assert checked == 16
 
 
 def test_geometries_are_valid_and_parcels_do_not_overlap(towns: dict[str, Path]) -> None:
