@@ -219,3 +219,20 @@ def test_an_option_slot_names_an_option_the_packs_declare(
     )
     with pytest.raises(UserError, match="names option 'nope', which is not declared"):
         resolve("us-ri-clauseville")
+
+
+def test_the_test_pack_s_examples_and_look_alikes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from generator.lint.checks import clause_present
+
+    _packs(tmp_path, monkeypatch)
+    pack = resolve("us-ri-clauseville")
+    custom = [r for r in pack.chain[-1].pack.rules if isinstance(r.params, ClauseParams)]
+    assert len(custom) == 3
+    for rule in custom:
+        checks = rule.params.checks
+        assert all(clause_present(checks, s) for s in checks.examples), rule.id
+        assert not any(clause_present(checks, s) for s in checks.not_examples), rule.id
+    assert clause_present(pack.rule("limitations_statement").params.checks, LIMITATION)
+    assert clause_present(pack.rule("environmental_review_statement").params.checks, REVIEW)
