@@ -62,6 +62,8 @@ def _config_paths() -> tuple[Path, dict[str, str]] | None:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise UserError(Problem(str(config), None, None, "", f"not valid TOML: {exc}")) from None
     paths = data.get("paths", {})
+    if not isinstance(paths, dict):
+        raise UserError(Problem(str(config), None, None, "paths", "must be a table: [paths]"))
     problems = [
         Problem(str(config), None, None, f"paths.{key}", f"unknown; known: {', '.join(DATA)}")
         for key in paths
