@@ -26,6 +26,7 @@ from generator.errors import (
     GeneratorError,
     UserError,
 )
+from generator.paths import data_paths
 
 
 def _run(debug: bool, packet: Path | None, body: Callable[[], int]) -> int:
@@ -35,6 +36,7 @@ def _run(debug: bool, packet: Path | None, body: Callable[[], int]) -> int:
     (not into it: that folder holds a whole packet or nothing, and may not exist).
     """
     try:
+        data_paths()  # a data folder named but missing stops every command, naming who named it
         return body()
     except UserError as exc:
         for problem in exc.problems:
@@ -420,13 +422,23 @@ def _inspect(path: Path, layer: str | None, fmt: str) -> int:
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
-def explain(jurisdiction: str | None, case_path: Path | None, on: Any, fmt: str) -> None:
+@click.option(
+    "--reference",
+    is_flag=True,
+    help="Instead: the pack format itself, every field, slot and fact (no JURISDICTION).",
+)
+def explain(
+    jurisdiction: str | None, case_path: Path | None, on: Any, fmt: str, reference: bool
+) -> None:
     """Print a rule pack (JURISDICTION, or the pack of --case) as a checklist with citations and its state/local conflicts."""
 
     def body() -> int:
         from generator.rules import explain as ex
         from generator.rules.loader import resolve
 
+        if reference:
+            click.echo(ex.reference(), nl=False)
+            return EXIT_OK
         if bool(jurisdiction) == bool(case_path):
             raise UserError("give a JURISDICTION or --case CASE (one of them)")
         day: date | None = on.date() if on else None

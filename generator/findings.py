@@ -176,7 +176,8 @@ FINDINGS: dict[str, Declared] = {
             "Each clause rule binding a document names a topic (the map, the intent and effect,"
             " the proposed use, the area, the merger clause). When the case gives nothing to say"
             " for it, the notice cannot comply and the packet is not ready; the message names the"
-            " field to add.",
+            " field to add. A pack-defined clause (topic `custom`) whose template names a slot the"
+            " case leaves empty is left out of the notices, never printed with its braces.",
             FROM_RULE,
             "The East Providence sample, whose amendment states its intent and effect.",
             "The same case without `amendment.intent_and_effect`, where the state's law has a"

@@ -8,10 +8,11 @@ from pathlib import Path
 
 from generator.errors import Problem, UserError, shown
 from generator.models.base import validate
-from generator.models.case import Case, Newspaper, case_id_from_path
+from generator.models.case import Case, MunicipalityKind, Newspaper, case_id_from_path
 from generator.models.newspaper import NewspaperProfile
 from generator.models.options import CaseOption
-from generator.paths import NEWSPAPERS, SAFE_NAME_RULE, safe_name
+from generator.models.pack import Municipality
+from generator.paths import SAFE_NAME_RULE, newspapers, safe_name
 from generator.rules.loader import available, pack_paths, resolve
 from generator.safe_svg import SvgError, clean
 from generator.yamlio import Located, load
@@ -63,7 +64,13 @@ def load_case(path: Path) -> CaseFile:
             )
         )
     else:
-        problems += option_problems(doc, case, resolve(case.jurisdiction).options)
+        pack = resolve(case.jurisdiction)
+        problems += option_problems(doc, case, pack.options)
+        kind, problem = municipality_kind(doc, case, pack.municipality)
+        if problem:
+            problems.append(problem)
+        elif kind:
+            case = case.model_copy(update={"municipality_kind": kind})
     if case.map:
         image = (path.parent / case.map.image).resolve()
         if not image.is_file():
@@ -87,7 +94,7 @@ def load_case(path: Path) -> CaseFile:
         try:
             profile = load_profile(case.newspaper.profile)
         except FileNotFoundError:
-            known = ", ".join(sorted(p.stem for p in NEWSPAPERS.glob("*.yaml"))) or "none"
+            known = ", ".join(sorted(p.stem for p in newspapers().glob("*.yaml"))) or "none"
             problems.append(
                 doc.problem(
                     ("newspaper", "profile"),
@@ -101,6 +108,19 @@ def load_case(path: Path) -> CaseFile:
     if profile:
         case = case.model_copy(update={"newspaper": with_profile(case.newspaper, profile)})
     return CaseFile(case, path, case_id, profile, doc)
+
+
+def municipality_kind(
+    doc: Located, case: Case, served: Municipality | None
+) -> tuple[MunicipalityKind | None, Problem | None]:
+    """The case's kind of municipality: its own, else its pack's; a problem if they differ."""
+    if served is None or case.municipality_kind in (None, served.kind):
+        return case.municipality_kind or (served.kind if served else None), None
+    return None, doc.problem(
+        ("municipality_kind",),
+        f"the pack serves {served.name}, a {served.kind.value}; this case says"
+        f" {case.municipality_kind.value}: leave it out or correct it",
+    )
 
 
 def option_problems(doc: Located, case: Case, declared: Mapping[str, CaseOption]) -> list[Problem]:
@@ -121,6 +141,10 @@ def option_problems(doc: Located, case: Case, declared: Mapping[str, CaseOption]
             problems.append(
                 doc.problem(("options", key), f"must be true or false, not {shown(value)}")
             )
+        elif option.type == "text" and not isinstance(value, (str, int, float)):
+            problems.append(
+                doc.problem(("options", key), f"must be words or a number, not {shown(value)}")
+            )
         elif option.type == "choices":
             choices = ", ".join(option.choices)
             if not isinstance(value, list):
@@ -138,8 +162,8 @@ def option_problems(doc: Located, case: Case, declared: Mapping[str, CaseOption]
 
 
 def load_profile(profile_id: str) -> NewspaperProfile:
-    """Load and validate `data/newspapers/<id>.yaml`."""
-    path = NEWSPAPERS / f"{profile_id}.yaml"
+    """Load and validate `<id>.yaml` of the profiles folder (`paths.newspapers()`)."""
+    path = profile_path(profile_id)
     if not path.is_file():
         raise FileNotFoundError(path)
     doc = load(path)
@@ -147,6 +171,11 @@ def load_profile(profile_id: str) -> NewspaperProfile:
     if profile.id != profile_id:
         raise UserError(doc.problem(("id",), f"must be {profile_id!r}, the name of the file"))
     return profile
+
+
+def profile_path(profile_id: str) -> Path:
+    """Where the newspaper profile `profile_id` is read from."""
+    return newspapers() / f"{profile_id}.yaml"
 
 
 def with_profile(paper: Newspaper, profile: NewspaperProfile) -> Newspaper:

@@ -24,12 +24,12 @@ from generator.documents.base import Output
 from generator.errors import UserError
 from generator.findings import Finding
 from generator.hashing import sha256_file
-from generator.inputs import CaseFile
+from generator.inputs import CaseFile, profile_path
 from generator.kinds import DocumentKind, Format
 from generator.lint import report
 from generator.lint.engine import lint
 from generator.packet_folder import MANIFEST
-from generator.paths import NEWSPAPERS
+from generator.paths import data_paths
 from generator.prepare import Prepared, prepare
 from generator.render import templates
 from generator.writer import write
@@ -144,6 +144,7 @@ def _manifest(
         ],
         "findings": [f.as_dict() for f in found],
         "inputs": _inputs(cf, folder),
+        "data_paths": data_paths(),  # where packs, profiles and presets were read from
         "tool": {"name": "zoning-notices", "version": __version__},
         "packs": [
             {
@@ -178,7 +179,7 @@ def _inputs(cf: CaseFile, folder: Path) -> dict[str, dict[str, str]]:
     if cf.case.map:
         files["map"] = cf.resolve(cf.case.map.image)
     if cf.newspaper_profile:
-        files["newspaper_profile"] = NEWSPAPERS / f"{cf.newspaper_profile.id}.yaml"
+        files["newspaper_profile"] = profile_path(cf.newspaper_profile.id)
     return {name: {"path": _from(folder, p), "sha256": sha256_file(p)} for name, p in files.items()}
 
 

@@ -13,9 +13,11 @@ from datetime import date
 from generator.findings import Finding, cited
 from generator.kinds import DocumentKind
 from generator.legal_calendar import short
+from generator.models import slots
 from generator.models.case import Case, Hearing
 from generator.models.conditions import FACTS
 from generator.models.pack import Channel, ClauseParams, ClauseTopic, FormatParams, NoticeParams
+from generator.models.slots import SlotSource
 from generator.rules.explain import describe_timing
 from generator.rules.loader import Binding, ResolvedPack, Snapshot, snapshot
 from generator.schedule import Deadline, hearing_label, issues_of, window_of
@@ -138,6 +140,7 @@ def plan(
         + _offer_alternatives(case, pack, snaps)
         + _not_given(snaps)
         + _check_content(case, documents, the_map)
+        + _unfilled_slots(case, pack, documents)
         + _report_conflicts(pack, snaps)
         + _report_assumptions(snaps)
         + undated
@@ -360,6 +363,43 @@ _NO_MAP = (
     "a map of the change is required but there is none: add `map.image`, or GIS layers"
     " (`gis.parcels` with the subject parcels) to draw it from"
 )
+
+
+# Where a case states the value a pack-defined clause's slot reads, when it leaves it empty.
+_SLOT_HINTS = {
+    "municipality.kind": "add `municipality_kind` to the case (or `municipality` to its pack)",
+    "municipality.body_name": "add `governing_body` to the pack, or a council hearing to the case",
+}
+
+
+def _unfilled_slots(
+    case: Case, pack: ResolvedPack, documents: tuple[DocumentPlan, ...]
+) -> list[Finding]:
+    """PLAN001 for a pack-defined clause whose slot the case leaves empty: it cannot be printed."""
+    out = []
+    seen: set[tuple[str, str]] = set()
+    for doc in documents:
+        source = SlotSource(case, doc.hearing, pack.governing_body)
+        for b in doc.clauses:
+            if b.params.topic != ClauseTopic.CUSTOM or (b.rule.id, doc.name) in seen:
+                continue
+            for name in slots.missing(b.params.template or "", b.params.slots, source):
+                seen.add((b.rule.id, doc.name))
+                hint = (
+                    f"add `options.{name.removeprefix(slots.OPTION)}` to the case"
+                    if name.startswith(slots.OPTION)
+                    else _SLOT_HINTS.get(name, f"add `{name}` to the case")
+                )
+                out.append(
+                    Finding(
+                        "PLAN001",
+                        f"{b.rule.title}: the clause prints {{{name}}}, which the case does not"
+                        f" state, so the notice cannot carry it: {hint}",
+                        **cited(b),
+                        document=doc.name,
+                    )
+                )
+    return out
 
 
 def _check_content(

@@ -423,9 +423,16 @@ def _page_number(footer: Any) -> None:
     field(line, "PAGE")
 
 
+def custom(doc: Document, placement: str) -> None:
+    """The statements of the pack-defined clauses placed at `placement`, each bookmarked."""
+    with block(doc, f"for c in custom_clauses.{placement}"):
+        paragraph(doc, "Notice Body", "{{r mark(c.key) }}", "{{ c.text }}", "{{r unmark(c.key) }}")
+
+
 def notice_body(doc: Document) -> None:
     """The content a notice and its mailed letters share, clause by clause."""
     marked(doc, "Notice Body", "under_consideration", "{{ ph.under_consideration()|squash }}")
+    custom(doc, "before_hearing")
     paragraph(
         doc,
         "Notice Body",
@@ -446,6 +453,7 @@ def notice_body(doc: Document) -> None:
                 ("Place", 2.6, "{{ h.place }}, {{ h.address }}"),
             ],
         )
+    custom(doc, "after_hearing")
     optional(doc, "right_to_be_heard", "{{ ph.right_to_be_heard()|squash }}")
     with block(doc, "if parcels"):
         # The bookmark holds the lead-in only: LibreOffice splits one that runs into a table.
@@ -505,6 +513,7 @@ def notice_body(doc: Document) -> None:
     optional(doc, "full_text_from_clerk", "{{ ph.full_text_from_clerk()|squash }}")
     optional(doc, "merger_clause", "{{ ph.merger_clause()|squash }}")
     optional(doc, "may_be_amended", "{{ ph.may_be_amended()|squash }}")
+    custom(doc, "end")
     paragraph(doc, "Notice Body", "{{ ph.contact_line()|squash }}")
     marked(doc, "Notice Body", "accommodation", "{{ ph.accommodation_line()|squash }}")
 

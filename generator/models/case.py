@@ -40,6 +40,17 @@ LEAD_DAYS = 90
 CaseId = str
 
 
+class MunicipalityKind(StrEnum):
+    """What kind of municipality holds the hearing: its notices word its body by it."""
+
+    CITY = "city"
+    TOWN = "town"
+    VILLAGE = "village"
+    BOROUGH = "borough"
+    TOWNSHIP = "township"
+    COUNTY = "county"
+
+
 class AmendmentKind(StrEnum):
     """What the amendment changes: the zoning map, the ordinance text, or both."""
 
@@ -337,7 +348,8 @@ class GisLayer(CaseModel):
     preset: str | None = Field(
         None,
         alias="schema",
-        description="A parcel schema preset (data/parcel_schemas/<name>.yaml) that `fields` extends.",
+        description="A parcel schema preset (<name>.yaml in data/parcel_schemas/ or"
+        " $NOTICES_PARCEL_SCHEMAS) that `fields` extends.",
     )
     fields: dict[str, str | list[str]] = Field(
         default_factory=dict,
@@ -537,6 +549,11 @@ class Case(CaseModel):
     case_number: str = Field(min_length=1, description="The municipality's case number.")
     jurisdiction: str = Field(pattern=r"^[a-z]{2}(-[a-z0-9]+)+$")
     municipality: str = Field(min_length=1, description='As printed: "City of Newport".')
+    municipality_kind: MunicipalityKind | None = Field(
+        None,
+        description="city, town, village, borough, township or county; unstated, the kind its"
+        " pack states (`municipality.kind`). A case states it where its pack serves more than one.",
+    )
     amendment: Amendment
     applicant: Applicant
     owners: list[Person] = Field(default_factory=list, description="Owners, if not the applicant.")

@@ -114,6 +114,12 @@ FACTS: dict[str, Fact] = _FactTable(
     (f.name, f)
     for f in [
         Fact("amendment_kind", str, "map, text or both", lambda c: c.amendment.kind.value),
+        Fact(
+            "municipality_kind",
+            str,
+            "city, town, village, borough, township or county (the case's, else its pack's)",
+            lambda c: c.municipality_kind.value if c.municipality_kind else None,
+        ),
         Fact("map_change", bool, "the zoning map changes", lambda c: c.amendment.kind in _MAP),
         Fact(
             "text_change", bool, "the ordinance text changes", lambda c: c.amendment.kind in _TEXT

@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any, Literal
 
-from generator.paths import ROOT
+from generator.paths import parcel_schemas
 
 _MAIL = (
     "owner_name2",
@@ -60,8 +61,6 @@ ADDRESS_SHAPES: dict[str, tuple[str, ...]] = {
     "a free-form block of lines": ("mail_lines",),
 }
 OWNER_LAYERS = ("parcels", "radius_list")
-
-PARCEL_SCHEMAS = ROOT / "data" / "parcel_schemas"
 
 FieldMap = dict[str, str | list[str]]
 
@@ -147,17 +146,22 @@ class Preset:
 
 
 def preset_names() -> list[str]:
-    """The names of the presets shipped in `data/parcel_schemas/`."""
-    return sorted(p.stem for p in PARCEL_SCHEMAS.glob("*.yaml"))
+    """The names of the presets in the presets folder (`paths.parcel_schemas()`)."""
+    return sorted(p.stem for p in parcel_schemas().glob("*.yaml"))
+
+
+def preset(name: str) -> Preset:
+    """The preset `name`; KeyError if there is none."""
+    if name not in preset_names():
+        raise KeyError(name)
+    return _read_preset(parcel_schemas() / f"{name}.yaml")
 
 
 @cache
-def preset(name: str) -> Preset:
-    """The preset `name`; KeyError if there is none."""
+def _read_preset(path: Path) -> Preset:
     import yaml
 
-    if name not in preset_names():
-        raise KeyError(name)
-    data = yaml.safe_load((PARCEL_SCHEMAS / f"{name}.yaml").read_text(encoding="utf-8"))
+    name = path.stem
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
     publishers = tuple(Publisher(p["name"], p["url"]) for p in data["published_by"])
     return Preset(name, data["description"].strip(), dict(data["fields"]), publishers)

@@ -16,8 +16,9 @@ class CaseOption(Model):
 
     id: str = Field(pattern=RULE_ID, description="The key under the case's `options:`.")
     title: str = Field(min_length=1)
-    type: Literal["yes_no", "choices"] = Field(
-        description="`yes_no`: true or false; `choices`: a list of some of `choices`."
+    type: Literal["yes_no", "choices", "text"] = Field(
+        description="`yes_no`: true or false; `choices`: a list of some of `choices`; `text`:"
+        " words the case states, for a pack-defined clause's `{option.<id>}` slot."
     )
     choices: list[str] = Field(default_factory=list)
     citation: str = Field(min_length=1)

@@ -20,10 +20,11 @@ from pydantic import Field, field_validator, model_validator
 from generator.kinds import DocumentKind
 from generator.models import conditions
 from generator.models.base import IsoDate, Model, prose, stricter
-from generator.models.case import Body, Case, Hearing
+from generator.models.case import Body, Case, Hearing, MunicipalityKind
 from generator.models.layers import MeasureUnit
 from generator.models.options import RULE_ID, CaseOption
 from generator.models.recipient_rules import ComputedFact, LayerFact, RecipientsParams
+from generator.models.slots import case_slot, template_slots
 from generator.models.timing import Calendar, Event, TimeCounting, Timing, TimingType
 
 PACK_ID = r"^[a-z]{2}(-[a-z0-9]+)+$"
@@ -119,6 +120,16 @@ class ClauseTopic(StrEnum):
     WORD_ZONING = "word_zoning"
     STANDARDS_CHANGES = "standards_changes"
     ACCOMMODATION = "accommodation"
+    # A clause the pack words itself (`template`): no template of ours knows it by name.
+    CUSTOM = "custom"
+
+
+class Placement(StrEnum):
+    """Where in a notice a pack-defined clause is printed."""
+
+    BEFORE_HEARING = "before_hearing"  # before the sentence giving the hearing's time and place
+    AFTER_HEARING = "after_hearing"  # right after it (and the list of later hearings)
+    END = "end"  # after the notice's content, before whom to contact
 
 
 # A recogniser's term: a word or a short regular expression, matched case-blind as a whole word;
@@ -257,6 +268,50 @@ class ClauseParams(Model):
         description="Accommodation clauses: how far before the hearing the law has requests for"
         " an accommodation made; the notice states the day it falls on.",
     )
+    template: str | None = Field(
+        None,
+        description="Topic `custom`: the statement every document it names prints, with"
+        " `{slots}`: a value of `slots`, a case value (`{municipality.body_name}`,"
+        " `{hearing.date}`, ...) or `{option.<id>}`.",
+        json_schema_extra=stricter("prose"),
+    )
+    slots: dict[str, str | int | float] = Field(
+        default_factory=dict,
+        description="Topic `custom`: the values the pack fixes for the template's slots"
+        " (`{limitation_days: 30}`); the other slots read the case.",
+    )
+    placement: Placement | None = Field(
+        None,
+        description="Topic `custom`: where the clause is printed: before_hearing,"
+        " after_hearing or end.",
+    )
+
+    @model_validator(mode="after")
+    def _custom_is_worded(self) -> ClauseParams:
+        custom = self.topic == ClauseTopic.CUSTOM
+        if not custom:
+            if self.template or self.slots or self.placement:
+                raise ValueError(
+                    "`template`, `slots` and `placement` belong to a clause of topic `custom`;"
+                    " our templates word the other topics (`wording` replaces ours)"
+                )
+            return self
+        if not (self.template and self.placement):
+            raise ValueError("a clause of topic `custom` states its `template` and `placement`")
+        named = template_slots(self.template)
+        for name in named:
+            if name not in self.slots and not case_slot(name):
+                fixed = ", ".join(self.slots) or "none"
+                raise ValueError(
+                    f"the template names {{{name}}}, which is neither a value of `slots`"
+                    f" (the pack's: {fixed}) nor a case value (`notices explain --reference` lists them)"
+                )
+        for name in self.slots:
+            if case_slot(name):
+                raise ValueError(f"slot {name!r} is a case value; the pack cannot fix it")
+            if name not in named:
+                raise ValueError(f"slot {name!r} is not named in the template")
+        return self
 
     @model_validator(mode="after")
     def _lead_for_requests(self) -> ClauseParams:
@@ -608,6 +663,16 @@ class TextFact(Model):
         return fact
 
 
+class Municipality(Model):
+    """The municipality a pack serves, as its notices name it."""
+
+    name: str = Field(min_length=1, description='As the law names it: "Newport".')
+    kind: MunicipalityKind = Field(
+        description="city, town, village, borough, township or county: the `municipality_kind`"
+        " fact and the `{municipality.kind}` slot, for wording (City Council, Select Board)."
+    )
+
+
 class Pack(Model):
     """A jurisdiction's rule pack as written in `jurisdictions/`."""
 
@@ -630,7 +695,12 @@ class Pack(Model):
         description="The unit of `measure_crs`, as its definition states it: the international"
         " foot (0.3048 m) or the US survey foot (1200/3937 m).",
     )
-    governing_body: str | None = None
+    governing_body: str | None = Field(
+        None, description='Municipal packs: the body as printed, "City Council", "Select Board".'
+    )
+    municipality: Municipality | None = Field(
+        None, description="Municipal packs: the municipality served and its kind."
+    )
     terms: Terms = Field(default_factory=Terms)
     sources: list[Source] = Field(min_length=1)
     time_counting: TimeCounting | None = None

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import re
+import string
+from datetime import date, time
 from typing import Any
 
 from markupsafe import Markup
 
 from generator import __version__
+from generator.models import slots
+from generator.models.pack import ClauseParams, ClauseTopic, Placement
+from generator.models.slots import SlotSource
 from generator.plan import DocumentPlan, Plan
 from generator.render import accommodation
 from generator.render.filters import clock, long_date, when
@@ -20,8 +25,20 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
     hearing = doc.hearing
     topics = doc.topics()
     clauses: dict[str, dict[str, Any]] = {}
+    source = SlotSource(case, hearing, plan.pack.governing_body)
+    custom: dict[str, list[dict[str, str]]] = {p.value: [] for p in Placement}
     for b in doc.clauses:
         p = b.params
+        if p.topic == ClauseTopic.CUSTOM:
+            text = clause_text(p, source)
+            if text is None:
+                continue  # a slot the case leaves empty: the plan says so (PLAN001)
+            key = f"custom_{b.rule.id}"  # a topic of its own, for the markers and bookmarks
+            clauses[key] = {"ids": list(b.ids), "wording": text, "citations": list(b.citations)}
+            custom[p.placement.value if p.placement else Placement.END.value].append(
+                {"key": key, "text": text}
+            )
+            continue
         entry = clauses.setdefault(
             p.topic.value, {"ids": topics[p.topic.value], "wording": None, "citations": []}
         )
@@ -68,6 +85,9 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
         "signer": case.signer or case.contact,
         "newspaper": case.newspaper,
         "clauses": clauses,
+        "custom_clauses": custom,  # by placement: the statements pack-defined clauses print
+        "municipality_kind": case.municipality_kind.value if case.municipality_kind else None,
+        "governing_body": slots.value("municipality.body_name", source),
         "terms": plan.pack.terms,
         "publication_dates": [],  # the schedule fills these in
         "wording": wording,
@@ -88,6 +108,33 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
         "full_text_plain": to_plain(case.amendment.full_text) if case.amendment.full_text else None,
         "stylesheet": Markup(stylesheet),  # noqa: S704  # our own file from templates/
     }
+
+
+def clause_text(params: ClauseParams, source: SlotSource) -> str | None:
+    """A pack-defined clause's statement with its slots filled; None if the case leaves one empty."""
+    template = " ".join((params.template or "").split())
+    values: dict[str, str] = {}
+    for name in dict.fromkeys(slots.template_slots(template)):
+        found = params.slots.get(name) if name in params.slots else slots.value(name, source)
+        if found is None:
+            return None
+        values[name] = _shown(found)
+    # Slot names hold dots (`hearing.date`), which str.format would read as attributes.
+    return "".join(
+        text + (values[name] if name is not None else "")
+        for text, name, _spec, _conv in string.Formatter().parse(template)
+    )
+
+
+def _shown(found: Any) -> str:
+    """A slot's value as a notice prints it: dates and times in words."""
+    if isinstance(found, date):
+        return long_date(found)
+    if isinstance(found, time):
+        return clock(found)
+    if isinstance(found, float) and found.is_integer():
+        return str(int(found))
+    return str(found)
 
 
 def schedule_context(plan: Plan, deadlines: list[Any], stylesheet: str) -> dict[str, Any]:

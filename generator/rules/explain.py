@@ -4,20 +4,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from enum import StrEnum
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
-from generator.models.conditions import describe
+from pydantic import BaseModel
+
+from generator.models.conditions import FACTS, describe
 from generator.models.pack import (
     Channel,
     ClauseParams,
+    ClauseTopic,
     DeadlineParams,
     FormatParams,
     NoticeParams,
+    Pack,
     ProofParams,
     ProtestParams,
     Rule,
 )
 from generator.models.recipient_rules import RecipientGroup, RecipientsParams
+from generator.models.slots import SLOTS
 from generator.models.timing import Timing, TimingType
 from generator.rules.loader import ResolvedPack
 from generator.rules.merge import EmptyWindowError, bind
@@ -187,6 +194,11 @@ def checklist(
     chain = " → ".join(f"{pf.pack.name} ({pf.pack.id})" for pf in resolved.chain)
     head = resolved.pack
     lines = [chain, f"Pack version {head.version}, last verified {head.last_verified_on}."]
+    served = resolved.municipality
+    if served or resolved.governing_body:
+        kind = f"{served.name}, a {served.kind.value}" if served else "a municipality"
+        body = f"; governing body: {resolved.governing_body}" if resolved.governing_body else ""
+        lines.append(f"Serves {kind}{body}.")
     if scope:
         lines.append(scope)
     else:
@@ -243,6 +255,7 @@ def checklist(
         for item in clauses:
             if doc in item.params.documents:
                 lines.append(_line(item))
+                lines += _custom(item.params)
                 lines += _extra(item)
     rest = [
         i
@@ -273,6 +286,16 @@ def checklist(
 def _line(item: Item, tag: str = "") -> str:
     label = f"{tag}: " if tag else ""
     return f"  [ ] {label}{item.rule.title} — {item.citations}  ({', '.join([item.rule.id, *(c.id for c in item.children)])})"
+
+
+def _custom(p: ClauseParams) -> list[str]:
+    """A pack-defined clause: what it prints, where, and the values the pack fixes."""
+    if p.topic != ClauseTopic.CUSTOM or not p.template or not p.placement:
+        return []
+    out = [f"      prints ({p.placement.value.replace('_', ' ')}): {' '.join(p.template.split())}"]
+    if p.slots:
+        out.append("      slots: " + ", ".join(f"{k} = {v}" for k, v in p.slots.items()))
+    return out
 
 
 def _extra(item: Item) -> list[str]:
@@ -339,7 +362,13 @@ def _declarations(resolved: ResolvedPack) -> list[str]:
     if resolved.options:
         lines += ["", "OPTIONS THE CASE MAY ELECT (`options:`)"]
         for o in resolved.options.values():
-            values = f"one or more of {', '.join(o.choices)}" if o.choices else "true or false"
+            values = (
+                f"one or more of {', '.join(o.choices)}"
+                if o.choices
+                else "words"
+                if o.type == "text"
+                else "true or false"
+            )
             lines.append(f"  [ ] {o.title} — {o.citation}  (options.{o.id}: {values})")
     if resolved.layer_facts:
         lines += ["", "FACTS THE GIS LAYERS ANSWER (`layer_facts:`)"]
@@ -451,3 +480,68 @@ def as_json(
             for c in conflicts(resolved, on, only)
         ],
     }
+
+
+def pack_models() -> list[type[BaseModel]]:
+    """Every model a pack is made of, from `Pack` down, each once, in the order first met."""
+    found: dict[type[BaseModel], None] = {}
+
+    def inner(annotation: Any) -> list[type[BaseModel]]:
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            return [annotation]
+        return [m for arg in get_args(annotation) for m in inner(arg)]
+
+    def walk(model: type[BaseModel]) -> None:
+        if model in found:
+            return
+        found[model] = None
+        for info in model.model_fields.values():
+            for sub in inner(info.annotation):
+                walk(sub)
+
+    walk(Pack)
+    return list(found)
+
+
+def reference() -> str:
+    """The pack format, model by model: every field, its type and its description.
+
+    `tests/test_pack_reference.py` checks that jurisdictions/README.md names every field listed
+    here, so the written reference cannot fall behind the models.
+    """
+    lines = ["THE PACK FORMAT (every field; jurisdictions/README.md has an example of each)"]
+    for model in [Rule, *pack_models()]:
+        doc = " ".join((model.__doc__ or "").split("\n\n")[0].split())
+        lines += ["", f"{model.__name__}: {doc}"]
+        for name, info in model.model_fields.items():
+            if model is not Rule and issubclass(model, Rule) and name not in ("kind", "params"):
+                continue  # the envelope every kind shares, listed once under Rule
+            what = f"  {info.alias or name}: {_type_name(info.annotation)}"
+            if info.description:
+                what += f" — {' '.join(info.description.split())}"
+            lines.append(what)
+    lines += ["", "SLOTS A CUSTOM CLAUSE'S TEMPLATE MAY NAME (besides its own `slots`)"]
+    lines += [f"  {{{s.name}}}: {s.doc}" for s in SLOTS.values()]
+    lines.append("  {option.<id>}: what the case states for a text option a pack declares")
+    lines += ["", "FACTS A CONDITION (`when`) MAY TEST"]
+    lines += [f"  {f.name}: {f.doc}" for f in FACTS.values()]
+    lines.append("  option.<id>: an option a pack declares, as the case elects it")
+    return "\n".join(lines) + "\n"
+
+
+def _type_name(annotation: Any) -> str:
+    """A field's type as a pack author reads it: `int`, `list[Timing]`, `Timing | None`."""
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Annotated:
+        return _type_name(args[0])
+    if origin is Literal:
+        return " | ".join(str(a) for a in args)
+    if origin in (Union, UnionType):
+        return " | ".join(_type_name(a) for a in args)
+    if origin is not None:
+        return f"{getattr(origin, '__name__', origin)}[{', '.join(_type_name(a) for a in args)}]"
+    if isinstance(annotation, type) and issubclass(annotation, StrEnum):
+        return " | ".join(m.value for m in annotation)
+    if annotation is type(None):
+        return "None"
+    return getattr(annotation, "__name__", str(annotation))

@@ -28,8 +28,9 @@ from generator.models.base import Model, validate
 from generator.models.case import Case
 from generator.models.conditions import COMPUTED, OPTION, evaluate, facts_in, options_in
 from generator.models.options import CaseOption
-from generator.models.pack import AnyRule, Pack, Rule, clashing_ids
+from generator.models.pack import AnyRule, Municipality, Pack, Rule, clashing_ids
 from generator.models.recipient_rules import OWNER_GROUPS, ComputedFact, LayerFact
+from generator.models.slots import template_slots
 from generator.models.timing import Calendar, TimeCounting
 from generator.paths import jurisdictions
 from generator.rules.merge import Difference, EmptyWindowError, bind
@@ -116,6 +117,20 @@ class ResolvedPack:
         for pf in self.chain:
             out.update({k: v for k, v in pf.pack.terms.model_dump().items() if v})
         return out
+
+    @property
+    def municipality(self) -> Municipality | None:
+        """The municipality the narrowest pack that names one serves."""
+        return next(
+            (p.pack.municipality for p in reversed(self.chain) if p.pack.municipality), None
+        )
+
+    @property
+    def governing_body(self) -> str | None:
+        """The governing body as printed, from the narrowest pack that states one."""
+        return next(
+            (p.pack.governing_body for p in reversed(self.chain) if p.pack.governing_body), None
+        )
 
     @property
     def measure_crs(self) -> str | None:
@@ -419,6 +434,12 @@ def _check_declarations(resolved: ResolvedPack) -> None:
         tested = [("when", option_id, want) for option_id, want in options_in(rule.when)]
         if elected.startswith(OPTION):
             tested.append(("params.elected_by", elected.removeprefix(OPTION), None))
+        template = getattr(rule.params, "template", None) or ""
+        tested += [
+            ("params.template", slot.removeprefix(OPTION), None)
+            for slot in (template_slots(template) if template else [])
+            if slot.startswith(OPTION)
+        ]
         for where, option_id, want in tested:
             option = declared.get(option_id)
             if option is None:
