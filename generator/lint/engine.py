@@ -741,8 +741,14 @@ def _shown(cond: dict[str, Any] | None, known: dict[str, Any]) -> str:
 
 
 def _text_facts(pack: ResolvedPack, reading: checks.Reading) -> dict[str, Any]:
-    """The facts of the case the notice's words settle, as the packs along the chain read them."""
-    return {
+    """The facts of the case the notice's words settle, as the packs along the chain read them.
+
+    With them, what the pack itself says of every case it serves: the municipality's kind.
+    """
+    known: dict[str, Any] = {}
+    if pack.municipality is not None:
+        known["municipality_kind"] = pack.municipality.kind.value
+    return known | {
         tf.fact: tf.value
         for pf in pack.chain
         for tf in pf.pack.text_facts
