@@ -70,7 +70,7 @@ class LegalCalendar:
         """How derivations name the library's calendar."""
         if not self.spec:
             return "no calendar in the pack"
-        return self.spec.describe()
+        return self.spec.name()
 
     def day(self, d: date) -> Day:
         """What the law says of day `d`."""

@@ -215,8 +215,15 @@ class Calendar(Model):
     removals: list[HolidayRule] = Field(default_factory=list)
     citation: str = Field(description="The law that makes these days holidays or closes offices.")
 
+    def name(self) -> str:
+        """How a deadline's derivation names this calendar, briefly."""
+        region = f"{self.country}-{self.subdiv}" if self.subdiv else self.country
+        return (
+            f"{region} ({', '.join(self.categories or []) or 'no library days'}), {self.citation}"
+        )
+
     def describe(self) -> str:
-        """How derivations and `notices explain` name this calendar."""
+        """How `notices explain` names this calendar, with what the pack changed."""
         region = f"{self.country}-{self.subdiv}" if self.subdiv else self.country
         cats = ", ".join(self.categories or []) or "no categories"
         observed = {
