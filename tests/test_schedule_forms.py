@@ -22,6 +22,7 @@ from generator.legal_calendar import LegalCalendar
 from generator.models.base import validate
 from generator.models.case import Case
 from generator.models.timing import Timing
+from generator.rules.explain import checklist, describe_timing
 from generator.rules.loader import load_pack_file, resolve
 from generator.schedule import Context, Deadline, time_act, zone_of
 from generator.yamlio import load
@@ -217,3 +218,42 @@ def test_north_carolina_keeps_the_legal_holidays_of_g_s_103_4_not_the_state_empl
     assert cal.is_open(date(2026, 7, 3))
     # A G.S. 103-4 day on which offices stay open is still a legal holiday.
     assert cal.is_open(date(2027, 3, 25)) and cal.is_legal_holiday(date(2027, 3, 25))
+
+
+@pytest.mark.parametrize(
+    ("timing", "words"),
+    [
+        (
+            "{type: weekly_before, weeks: 2, first_min_days: 14}",
+            "once each week for 2 successive weeks before each hearing, the first not less than 14"
+            " days before",
+        ),
+        (
+            "{type: weekly_before, weeks: 2, last_min_days: 5}",
+            "once each week for 2 successive weeks before each hearing, the last not less than 5"
+            " days before",
+        ),
+        (
+            "{type: at_least_before, days: 10, calendar_days: false}",
+            "at least 10 business (offices open) days before each hearing",
+        ),
+        (
+            "{type: at_least_before, days: 15, counting: {act_day: excluded, event_day: excluded,"
+            " last_day_closed: previous_open}}",
+            "at least 15 days before each hearing (the day of the act not counted; the event day"
+            " not counted; a closed last day moves to the open day before)",
+        ),
+    ],
+)
+def test_explain_says_each_time_form_in_words(timing: str, words: str) -> None:
+    assert describe_timing(_timing(timing)) == words
+
+
+def test_explain_prints_the_counting_and_the_calendar_with_its_exclusions() -> None:
+    text = checklist(resolve("us-nc"))
+    assert (
+        "Calendar: holidays library US-NC (public; a Sunday holiday kept on the Monday after)"
+        in text
+    )
+    assert "  not a holiday: Christmas Eve — G.S. 103-4" in text
+    assert "Counting: the day of the act not counted, the event day counted" in text

@@ -454,6 +454,10 @@ def as_json(
             for pf in resolved.chain
         ],
         "on": on.isoformat() if on else None,
+        "time_counting": resolved.time_counting.model_dump(mode="json")
+        if resolved.time_counting
+        else None,
+        "calendar": resolved.calendar.model_dump(mode="json") if resolved.calendar else None,
         "rules": [
             {
                 "id": item.rule.id,
