@@ -70,10 +70,7 @@ class LegalCalendar:
         """How derivations name the library's calendar."""
         if not self.spec:
             return "no calendar in the pack"
-        region = (
-            f"{self.spec.country}-{self.spec.subdiv}" if self.spec.subdiv else self.spec.country
-        )
-        return f"holidays library, {region}; {self.spec.citation}"
+        return self.spec.name()
 
     def day(self, d: date) -> Day:
         """What the law says of day `d`."""
@@ -131,11 +128,27 @@ class LegalCalendar:
         import holidays  # imported only when a schedule is computed
 
         spec = self.spec
-        library = holidays.country_holidays(spec.country, subdiv=spec.subdiv, years=year)
+        # No categories means none: the library would fall back to `public` for an empty tuple.
+        library = (
+            holidays.country_holidays(
+                spec.country,
+                subdiv=spec.subdiv,
+                years=year,
+                categories=tuple(spec.categories),
+                observed=spec.observed == "library",
+            )
+            if spec.categories
+            else {}
+        )
+        left_out = {x.name for x in spec.library_exclusions}
         named: dict[date, list[tuple[str, bool]]] = {}
-        for d, name in sorted(library.items()):
-            # The library lists the days the state's statute names; the derivation cites the law.
-            named.setdefault(d, []).append((f"{name} (legal holiday, {spec.citation})", True))
+        for d, names in sorted(library.items()):
+            # One date may carry several names ("A; B"); each goes or stays on its own.
+            for name in names.split("; "):
+                if name.removesuffix(" (observed)") in left_out:
+                    continue
+                # The library lists the days the statute names; the derivation cites the law.
+                named.setdefault(d, []).append((f"{name} (legal holiday, {spec.citation})", True))
         for rule in spec.removals:
             named.pop(rule_date(rule, year), None)
         added: dict[date, list[tuple[str, bool]]] = {}
@@ -143,6 +156,17 @@ class LegalCalendar:
             entry = (f"{rule.name} ({rule.citation})", not rule.offices_open)
             added.setdefault(rule_date(rule, year), []).append(entry)
         named.update(added)  # a cited pack entry speaks for its day instead of the library's
+        # Where the statute moves a weekend holiday itself (not the library's federal-style rule).
+        moves = {"sunday_to_monday": {6: 1}, "weekend_to_monday": {5: 2, 6: 1}}.get(
+            spec.observed, {}
+        )
+        for d, entries in list(named.items()):
+            target = d + timedelta(days=moves.get(d.weekday(), 0))
+            if target != d and target not in named:
+                named[target] = [
+                    (f"{n.split(' (')[0]}, kept on the Monday after ({spec.citation})", c)
+                    for n, c in entries
+                ]
         out = {}
         for d, entries in named.items():
             closes = any(closed for _, closed in entries)

@@ -25,7 +25,7 @@ version: "1"
 last_verified_on: 2026-11-01
 timezone: America/New_York
 time_counting: {citation: "X Stat. § 0", text: The day of the act is not counted; the last day is.}
-calendar: {country: US, subdiv: RI, citation: "X Stat. § 00"}
+calendar: {country: US, subdiv: RI, categories: [public], observed: library, citation: "X Stat. § 00"}
 sources: [{citation: "X Stat. § 1", title: Notice}]
 rules:
   - id: newspaper

@@ -195,3 +195,63 @@ def test_within_n_days_after(state: str, event: date, n: int) -> None:
         assert all(not cal.is_open(x) or cal.is_legal_holiday(x) for x in passed)
     else:
         assert d.latest == end
+
+
+@given(
+    event=DAYS,
+    weeks=st.integers(min_value=1, max_value=4),
+    first=st.integers(min_value=1, max_value=30),
+    days=WEEKDAYS,
+)
+@settings(max_examples=80, deadline=None)
+def test_weekly_with_the_first_not_less_than_n_days_before(
+    event: date, weeks: int, first: int, days: set[int]
+) -> None:
+    ctx = context("us-nc", days)  # the day of publication not counted, the hearing day counted
+    timing = Timing(type="weekly_before", weeks=weeks, first_min_days=first)
+    d = timed(ctx, timing, event, prints=True)
+    assert d.earliest is None  # the law gives no earliest date, so none is invented
+    issues = d.issues
+    assert len(issues) == weeks and all(i.weekday() in days for i in issues)
+    assert (event - issues[0]).days >= first and issues[-1] < event
+    assert all((_week(b) - _week(a)).days == 7 for a, b in pairwise(issues))
+    by = event - timedelta(days=first)
+    later = [issues[0] + timedelta(days=i) for i in range(1, (by - issues[0]).days + 1)]
+    assert not any(
+        f.weekday() in days and _series_possible(f, weeks, days, event - timedelta(days=1))
+        for f in later
+    )  # the latest first insertion that still leaves a series
+
+
+@given(
+    event=DAYS,
+    weeks=st.integers(min_value=1, max_value=4),
+    last=st.integers(min_value=1, max_value=14),
+    days=WEEKDAYS,
+)
+@settings(max_examples=60, deadline=None)
+def test_weekly_with_the_last_not_less_than_n_days_before(
+    event: date, weeks: int, last: int, days: set[int]
+) -> None:
+    ctx = context("us-nc", days)
+    d = timed(
+        ctx, Timing(type="weekly_before", weeks=weeks, last_min_days=last), event, prints=True
+    )
+    assert len(d.issues) == weeks and (event - d.issues[-1]).days >= last
+    assert d.earliest is None
+
+
+@pytest.mark.parametrize("state", STATES)
+@given(event=DAYS, n=st.integers(min_value=1, max_value=20))
+@settings(max_examples=40, deadline=None)
+def test_at_least_n_business_days_before(state: str, event: date, n: int) -> None:
+    ctx = CONTEXTS[state]
+    act, counted_event = ctx.counts(Timing(type="at_least_before", days=n))
+    d = timed(ctx, Timing(type="at_least_before", days=n, calendar_days=False), event)
+
+    def open_days(day: date) -> int:
+        span = range(0 if act else 1, (event - day).days + (1 if counted_event else 0))
+        return sum(ctx.calendar.is_open(day + timedelta(days=i)) for i in span)
+
+    assert open_days(d.latest) >= n  # complies
+    assert open_days(d.latest + timedelta(days=1)) < n  # the next day would not

@@ -732,6 +732,15 @@ class Pack(Model):
             raise ValueError(
                 "a state pack needs `state`, `timezone`, `time_counting` and `calendar`"
             )
+        if (
+            self.level == "state"
+            and self.calendar
+            and (self.calendar.categories is None or self.calendar.observed is None)
+        ):
+            raise ValueError(
+                "a state pack's calendar chooses the holidays library's `categories` and says"
+                " which days are `observed` (jurisdictions/README.md, Calendars)"
+            )
         return self
 
     @field_validator("layer_facts")

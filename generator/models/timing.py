@@ -32,14 +32,34 @@ class Event(StrEnum):
 class TimingType(StrEnum):
     """The shapes of time rule the five seeds need."""
 
-    AT_LEAST_BEFORE = "at_least_before"  # act >= N days before the event
+    AT_LEAST_BEFORE = "at_least_before"  # act >= N days (or N open days) before the event
     WINDOW_BEFORE = "window_before"  # not less than N nor more than M days before; with
     # `weeks`, the first of K weekly insertions falls in that window (G.S. 160D-601(a))
-    WEEKLY_BEFORE = "weekly_before"  # once each week for K successive weeks before
+    WEEKLY_BEFORE = "weekly_before"  # once each week for K successive weeks before; with
+    # `first_min_days` / `last_min_days`, the first / last insertion at least D days before
     BUSINESS_DAYS_BEFORE = "business_days_before"  # N business days before, at a clock time
     WITHIN_AFTER = "within_after"  # no later than N days after the event
     AT_LEAST_AFTER = "at_least_after"  # no sooner than N days after the event
     BAR_AFTER = "bar_after"  # not again within N days/months after the event
+
+
+class Counting(Model):
+    """How one timing counts its days, where its statute says so apart from the pack's rule."""
+
+    act_day: Literal["included", "excluded"] | None = Field(
+        None, description="Whether the day of the act counts (else the pack's `time_counting`)."
+    )
+    event_day: Literal["included", "excluded"] | None = Field(
+        None, description="Whether the day of the event counts (else the pack's `time_counting`)."
+    )
+    last_day_closed: Literal["previous_open", "next_open", "counts"] | None = Field(
+        None,
+        description="When the day the period ends on (the latest day for an act before the"
+        " event, the last day of a period after it) is a closure day: `previous_open` moves it"
+        ' to the open day before, `next_open` to the open day after ("unless a holiday, then'
+        ' the next day"), `counts` keeps it. Unset: an act before the event that needs an'
+        " open office moves earlier; a period after the event follows `forward_roll`.",
+    )
 
 
 class Timing(Model):
@@ -52,13 +72,34 @@ class Timing(Model):
     max_days: int | None = Field(None, ge=0, json_schema_extra=stricter("min"))
     months: int | None = Field(None, ge=0, json_schema_extra=stricter("max"))
     weeks: int | None = Field(None, ge=1, json_schema_extra=stricter("max"))
+    first_min_days: int | None = Field(
+        None,
+        ge=0,
+        description="weekly_before: the first insertion not less than this many days before the"
+        " event (no earliest date unless the law gives one).",
+        json_schema_extra=stricter("max"),
+    )
+    last_min_days: int | None = Field(
+        None,
+        ge=0,
+        description="weekly_before: the last insertion not less than this many days before the"
+        " event.",
+        json_schema_extra=stricter("max"),
+    )
     insertions: int | None = Field(None, ge=1, json_schema_extra=stricter("max"))
     week_model: Literal["calendar_sun_sat", "rolling_7"] | None = None
     may_include_event_week: bool | None = None
     event_day_insertion_counts: bool | None = None
     business_days: int | None = Field(None, ge=0, json_schema_extra=stricter("max"))
     clock_time: ClockTime | None = Field(None, json_schema_extra=stricter("min"))
-    calendar_days: bool = True
+    calendar_days: bool = Field(
+        True,
+        description="at_least_before: false counts `days` in days the calendar's offices are"
+        ' open ("business days"), true in calendar days.',
+    )
+    counting: Counting | None = Field(
+        None, description="This timing's own counting, over the pack's `time_counting`."
+    )
     clear_days: bool = Field(False, json_schema_extra=stricter("or"))
     needs_open_office: bool = Field(False, json_schema_extra=stricter("or"))
     may_be_earlier_if_set_by_body: bool = False
@@ -81,6 +122,12 @@ class Timing(Model):
             self.days is None and self.months is None
         ):
             raise ValueError(f"a {self.type.value} timing needs days or months")
+        weekly_only = ("first_min_days", "last_min_days")
+        stray = [n for n in weekly_only if getattr(self, n) is not None]
+        if stray and self.type != TimingType.WEEKLY_BEFORE:
+            raise ValueError(f"{', '.join(stray)} belongs to a weekly_before timing")
+        if not self.calendar_days and self.type != TimingType.AT_LEAST_BEFORE:
+            raise ValueError("calendar_days: false belongs to an at_least_before timing")
         if (
             self.min_days is not None
             and self.max_days is not None
@@ -99,6 +146,11 @@ class TimeCounting(Model):
         False,
         description="A period counted forward whose last day is a holiday or closure day ends on"
         " the next open day (never applied to periods counted back from a hearing).",
+    )
+    week_model: Literal["calendar_sun_sat", "rolling_7"] | None = Field(
+        None,
+        description='What "successive weeks" means for the pack\'s weekly rules that do not say:'
+        " calendar weeks Sunday to Saturday, or weeks of seven days from the first insertion.",
     )
     citation: str
     text: str
@@ -122,15 +174,86 @@ class HolidayRule(Model):
         return self
 
 
+class LibraryExclusion(Model):
+    """A day the `holidays` library lists under the chosen categories that the statute does not."""
+
+    name: str = Field(
+        description='The library\'s name for the day (its "(observed)" days go with it).'
+    )
+    citation: str = Field(description="The law that leaves the day out.")
+    reason: str | None = Field(None, description="Why, in a few words.")
+
+
 class Calendar(Model):
     """Legal holidays and office-closure days of a jurisdiction."""
 
     country: str = "US"
     subdiv: str | None = None
+    categories: list[str] | None = Field(
+        None,
+        description="The `holidays` library's categories the statute's days are taken from"
+        " (`public`, `government`, `optional`, `half_day`, `unofficial`, ... as the library"
+        " offers them for the country), chosen explicitly; [] takes none and the pack lists"
+        " every day under `additions`. A state pack must say; a city's calendar only adds to it.",
+    )
+    observed: Literal["library", "sunday_to_monday", "weekend_to_monday", "none"] | None = Field(
+        None,
+        description="Where a weekend holiday is kept: the library's observed days (`library`:"
+        " Saturday to Friday, Sunday to Monday for the US), only a Sunday holiday on the Monday"
+        " after (`sunday_to_monday`), a Saturday or Sunday holiday on the Monday"
+        " after (`weekend_to_monday`), or nowhere (`none`).",
+    )
     closed_weekdays: list[Weekday] = Field(
         default_factory=lambda: [Weekday.SATURDAY, Weekday.SUNDAY]
     )
     legal_holiday_weekdays: list[Weekday] = Field(default_factory=list)
+    library_exclusions: list[LibraryExclusion] = Field(
+        default_factory=list,
+        description="Days of the chosen categories the statute does not make holidays.",
+    )
     additions: list[HolidayRule] = Field(default_factory=list)
     removals: list[HolidayRule] = Field(default_factory=list)
-    citation: str
+    citation: str = Field(description="The law that makes these days holidays or closes offices.")
+
+    def name(self) -> str:
+        """How a deadline's derivation names this calendar, briefly."""
+        region = f"{self.country}-{self.subdiv}" if self.subdiv else self.country
+        return (
+            f"{region} ({', '.join(self.categories or []) or 'no library days'}), {self.citation}"
+        )
+
+    def describe(self) -> str:
+        """How `notices explain` names this calendar, with what the pack changed."""
+        region = f"{self.country}-{self.subdiv}" if self.subdiv else self.country
+        cats = ", ".join(self.categories or []) or "no categories"
+        observed = {
+            "library": "the library's observed days",
+            "sunday_to_monday": "a Sunday holiday kept on the Monday after",
+            "weekend_to_monday": "a weekend holiday kept on the Monday after",
+            "none": "no observed days",
+        }[self.observed or "none"]
+        extra = ""
+        if self.library_exclusions:
+            extra += f", less {', '.join(x.name for x in self.library_exclusions)}"
+        if self.additions or self.removals:
+            extra += f", with the pack's {len(self.additions)} additions and {len(self.removals)} removals"
+        return f"holidays library {region} ({cats}; {observed}){extra}; {self.citation}"
+
+    @model_validator(mode="after")
+    def _known_categories(self) -> Calendar:
+        import holidays  # the library's own list, so a new category needs no change here
+
+        try:
+            offered = holidays.country_holidays(
+                self.country, subdiv=self.subdiv
+            ).supported_categories
+        except NotImplementedError as exc:
+            raise ValueError(f"the holidays library: {exc}") from None
+        unknown = [c for c in self.categories or [] if c not in offered]
+        if unknown:
+            raise ValueError(
+                f"categories {', '.join(unknown)}: the holidays library offers"
+                f" {', '.join(sorted(offered))} for {self.country}"
+                + (f"-{self.subdiv}" if self.subdiv else "")
+            )
+        return self

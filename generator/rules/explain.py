@@ -25,7 +25,7 @@ from generator.models.pack import (
 )
 from generator.models.recipient_rules import RecipientGroup, RecipientsParams
 from generator.models.slots import SLOTS
-from generator.models.timing import Timing, TimingType
+from generator.models.timing import Counting, Timing, TimingType
 from generator.rules.loader import ResolvedPack
 from generator.rules.merge import EmptyWindowError, bind
 
@@ -53,7 +53,9 @@ def describe_timing(timing: Timing, hearing: str = "each") -> str:
     event = _EVENT[timing.event.value] or _HEARING.get(hearing, "the hearing")
     t = timing.type
     if t == TimingType.AT_LEAST_BEFORE:
-        text = f"at least {timing.days} {'clear ' if timing.clear_days else ''}days before {event}"
+        kind = "clear " if timing.clear_days else ""
+        kind += "" if timing.calendar_days else "business (offices open) "
+        text = f"at least {timing.days} {kind}days before {event}"
     elif t == TimingType.WINDOW_BEFORE and timing.weeks:
         text = (
             f"once each week for {timing.weeks} successive weeks, the first not less than"
@@ -65,6 +67,10 @@ def describe_timing(timing: Timing, hearing: str = "each") -> str:
         )
     elif t == TimingType.WEEKLY_BEFORE:
         text = f"once each week for {timing.weeks} successive weeks before {event}"
+        if timing.first_min_days is not None:
+            text += f", the first not less than {timing.first_min_days} days before"
+        if timing.last_min_days is not None:
+            text += f", the last not less than {timing.last_min_days} days before"
         notes = []
         if timing.week_model == "calendar_sun_sat":
             notes.append("calendar weeks, Sunday to Saturday")
@@ -87,7 +93,62 @@ def describe_timing(timing: Timing, hearing: str = "each") -> str:
         text = f"not again within {_span(timing)} after {event}"
     if timing.insertions:
         text = f"at least {_times(timing.insertions)}, " + text
+    if timing.counting:
+        text += f" ({describe_counting(timing.counting)})"
     return text
+
+
+def describe_counting(counting: Counting) -> str:
+    """A rule's own counting in words: "the day of the act not counted; a closed last day: ..."."""
+    parts = []
+    if counting.act_day:
+        parts.append(
+            f"the day of the act {'counted' if counting.act_day == 'included' else 'not counted'}"
+        )
+    if counting.event_day:
+        parts.append(
+            f"the event day {'counted' if counting.event_day == 'included' else 'not counted'}"
+        )
+    if counting.last_day_closed:
+        parts.append(
+            {
+                "previous_open": "a closed last day moves to the open day before",
+                "next_open": "a closed last day moves to the next open day",
+                "counts": "a closed last day still counts",
+            }[counting.last_day_closed]
+        )
+    return "; ".join(parts)
+
+
+def describe_calendar(resolved: ResolvedPack) -> list[str]:
+    """The pack's counting and closure calendar, for the checklist's head."""
+    lines = []
+    tc = resolved.time_counting
+    if tc:
+        act = "counted" if tc.count_act_day else "not counted"
+        event = "counted" if tc.count_event_day else "not counted"
+        roll = (
+            "; a period after an event ending on a closed day runs to the next open day"
+            if tc.forward_roll
+            else ""
+        )
+        weeks = f"; weeks: {tc.week_model}" if tc.week_model else ""
+        lines.append(
+            f"Counting: the day of the act {act}, the event day {event}{roll}{weeks} — {tc.citation}"
+        )
+    if resolved.calendar:
+        lines.append(f"Calendar: {resolved.calendar.describe()}")
+        cal = resolved.calendar
+        for x in cal.library_exclusions:
+            lines.append(
+                f"  not a holiday: {x.name} — {x.citation}" + (f" ({x.reason})" if x.reason else "")
+            )
+        for a in cal.additions:
+            state = "offices open" if a.offices_open else "offices closed"
+            lines.append(f"  added: {a.name}, {state} — {a.citation}")
+        for r in cal.removals:
+            lines.append(f"  removed: {r.name} — {r.citation}")
+    return lines
 
 
 def _span(timing: Timing) -> str:
@@ -199,6 +260,7 @@ def checklist(
         kind = f"{served.name}, a {served.kind.value}" if served else "a municipality"
         body = f"; governing body: {resolved.governing_body}" if resolved.governing_body else ""
         lines.append(f"Serves {kind}{body}.")
+    lines += describe_calendar(resolved)
     if scope:
         lines.append(scope)
     else:
@@ -450,6 +512,10 @@ def as_json(
             for pf in resolved.chain
         ],
         "on": on.isoformat() if on else None,
+        "time_counting": resolved.time_counting.model_dump(mode="json")
+        if resolved.time_counting
+        else None,
+        "calendar": resolved.calendar.model_dump(mode="json") if resolved.calendar else None,
         "rules": [
             {
                 "id": item.rule.id,

@@ -103,6 +103,7 @@ class ResolvedPack:
             update={
                 "additions": [a for c in calendars for a in c.additions],
                 "removals": [r for c in calendars for r in c.removals],
+                "library_exclusions": [x for c in calendars for x in c.library_exclusions],
             }
         )
 

@@ -11,7 +11,7 @@ from datetime import date, datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
-from generator.legal_calendar import short
+from generator.legal_calendar import Day, short
 from generator.models.case import Weekday
 from generator.models.timing import Timing, TimingType
 from generator.schedule.deadline import Context, Deadline
@@ -33,33 +33,57 @@ def time_act(
         _business(ctx, d, timing, event, event_name)
     else:
         _after(ctx, d, timing, event, event_name)
+    d.derivation += f"; calendar: {ctx.calendar.source}"
 
 
 def _closing(ctx: Context, day: date, timing: Timing, *, earlier: bool) -> tuple[date, str]:
     """Move an act that needs an open office off a closure day: earlier for a latest date."""
     if not timing.needs_open_office:
         return day, ""
+    return _off_closed(
+        ctx, day, "previous_open" if earlier else "next_open", "the act needs an open office"
+    )
+
+
+def _last_day(ctx: Context, day: date, timing: Timing) -> tuple[date, str]:
+    """The latest day for an act before the event, as the rule's counting treats a closed day."""
+    own = timing.counting.last_day_closed if timing.counting else None
+    if own is None:
+        return _closing(ctx, day, timing, earlier=True)
+    return _off_closed(ctx, day, own, "the rule's counting for a closed last day")
+
+
+def _off_closed(ctx: Context, day: date, how: str, why: str) -> tuple[date, str]:
+    """`day`, or the open day before (`previous_open`) or after (`next_open`) it; `counts` keeps it."""
     cal = ctx.calendar
     if cal.is_open(day):
         return day, f"; {short(day)} is not a closure day"
-    moved, skipped = cal.previous_open(day) if earlier else cal.next_open(day)
+    if how == "counts":
+        return day, f"; {cal.day(day).describe()}: the day still counts ({why})"
+    moved, skipped = cal.previous_open(day) if how == "previous_open" else cal.next_open(day)
     closed = "; ".join(s.describe() for s in sorted(skipped, key=lambda s: s.date))
-    direction = "earlier, never later" if earlier else "later"
-    return (
-        moved,
-        f"; closed: {closed} — the act needs an open office, so it moves {direction}, to {short(moved)}",
-    )
+    direction = "earlier, never later" if how == "previous_open" else "later"
+    return moved, f"; closed: {closed} — {why}, so it moves {direction}, to {short(moved)}"
 
 
 def _before(
     ctx: Context, d: Deadline, timing: Timing, event: date, event_name: str, *, prints: bool
 ) -> None:
-    """At least N days before, or a window of N to M days before, an event."""
+    """At least N days (or N open days) before, or a window of N to M days before, an event."""
     low = timing.days if timing.type == TimingType.AT_LEAST_BEFORE else timing.min_days
-    gap = ctx.gap(low or 0, timing)
-    latest = event - timedelta(days=gap)
-    text = f"{event_name} − {gap} days = {short(latest)} ({ctx.counting_note(timing)})"
-    latest, note = _closing(ctx, latest, timing, earlier=True)
+    if timing.calendar_days:
+        gap = ctx.gap(low or 0, timing)
+        latest = event - timedelta(days=gap)
+        text = f"{event_name} − {gap} days = {short(latest)} ({ctx.counting_note(timing)})"
+    else:
+        latest, passed = _open_days_before(ctx, timing, event, low or 0)
+        text = (
+            f"{event_name}, {low} days the offices are open before it = {short(latest)}"
+            f" ({ctx.counting_note(timing)})"
+        )
+        if passed:
+            text += "; not counted, offices closed: " + "; ".join(x.describe() for x in passed)
+    latest, note = _last_day(ctx, latest, timing)
     text += note
     earliest = None
     if timing.type == TimingType.WINDOW_BEFORE and timing.max_days is not None:
@@ -75,14 +99,34 @@ def _before(
         d.problem = f"no day between {short(earliest)} and {short(latest)} is open"
 
 
+def _open_days_before(ctx: Context, timing: Timing, event: date, n: int) -> tuple[date, list[Day]]:
+    """The latest day to act so that `n` open days count up to the event, and the closed days passed.
+
+    The day of the act and the event day count as the rule's counting says, and only if open.
+    """
+    act_counts, event_counts = ctx.counts(timing)
+    cal = ctx.calendar
+    counted = int(event_counts and cal.is_open(event))
+    passed: list[Day] = []
+    day = event - timedelta(days=1)
+    while counted + int(act_counts and cal.is_open(day)) < n:
+        if cal.is_open(day):
+            counted += 1
+        else:
+            passed.append(cal.day(day))
+        day -= timedelta(days=1)
+    return day, passed
+
+
 def _weekly(
     ctx: Context, d: Deadline, timing: Timing, event: date, event_name: str, *, prints: bool
 ) -> None:
     """Once each week for K successive weeks before the event (with a window for the first)."""
     weeks = timing.weeks or 1
+    model = ctx.week_model(timing)
     last = event if timing.event_day_insertion_counts else event - timedelta(days=1)
     text = f"{weeks} insertions in successive weeks before {event_name}"
-    if timing.week_model == "rolling_7":
+    if model == "rolling_7":
         text += " (weeks of seven days from the first insertion)"
     else:
         text += " (calendar weeks, Sunday to Saturday)"
@@ -91,6 +135,14 @@ def _weekly(
         text += "; the week of the hearing does not count"
     elif timing.may_include_event_week:
         text += "; the week of the hearing may count"
+    if timing.last_min_days is not None:
+        by = event - timedelta(days=ctx.gap(timing.last_min_days, timing))
+        if by < last:
+            last = by
+            text += (
+                f"; the last insertion not less than {timing.last_min_days} days before"
+                f" ({ctx.counting_note(timing)})"
+            )
     text += f"; last insertion by {short(last)}"
     if not timing.event_day_insertion_counts:
         text += " (an insertion on the hearing day does not count)"
@@ -99,10 +151,14 @@ def _weekly(
         first_high = event - timedelta(days=ctx.gap(timing.min_days or 0, timing))
         first_low = event - timedelta(days=ctx.gap(timing.max_days or 0, timing))
         text += f"; first insertion not before {short(first_low)} nor after {short(first_high)} ({ctx.counting_note(timing)})"
+    elif timing.first_min_days is not None:
+        first_high = event - timedelta(days=ctx.gap(timing.first_min_days, timing))
+        text += (
+            f"; first insertion not less than {timing.first_min_days} days before, by"
+            f" {short(first_high)}, no earliest date ({ctx.counting_note(timing)})"
+        )
     days, paper = _publication_days(ctx, prints)
-    series = _latest_series(
-        days, weeks, last, timing.week_model or "calendar_sun_sat", first_low, first_high
-    )
+    series = _latest_series(days, weeks, last, model, first_low, first_high)
     if series is None:
         d.problem = f"no {weeks} successive weekly issues of {paper} fit before {short(last)}"
         d.derivation = text + f"; {paper}: none fit"
@@ -140,14 +196,21 @@ def _after(ctx: Context, d: Deadline, timing: Timing, event: date, event_name: s
     day = event + span
     text = f"{event_name} + {words} = {short(day)}"
     if timing.type == TimingType.WITHIN_AFTER:
-        cal = ctx.calendar
-        if ctx.counting and ctx.counting.forward_roll:
+        own = timing.counting.last_day_closed if timing.counting else None
+        if own in ("previous_open", "counts"):
+            day, note = _off_closed(ctx, day, own, "the rule's counting for a closed last day")
+            text += note
+        elif own == "next_open" or (ctx.counting and ctx.counting.forward_roll):
+            cal = ctx.calendar
             passed = []
             while not cal.is_open(day) or cal.is_legal_holiday(day):
                 passed.append(cal.day(day).describe())
                 day += timedelta(days=1)
             if passed:
-                text += f"; {'; '.join(passed)}: the period ends on the next open day, {short(day)} ({ctx.counting.citation})"
+                why = (
+                    "the rule's counting" if own else ctx.counting.citation if ctx.counting else ""
+                )
+                text += f"; {'; '.join(passed)}: the period ends on the next open day, {short(day)} ({why})"
         d.latest = day
     else:
         d.earliest = day
@@ -173,7 +236,7 @@ def _latest_series(
     days: set[int], weeks: int, last: date, model: str, low: date | None, high: date | None
 ) -> list[date] | None:
     """The latest K weekly insertions on publication days ending by `last` (first in [low, high])."""
-    first = high or last
+    first = min(high, last) if high else last
     stop = first - timedelta(days=400)
     while first > stop and (low is None or first >= low):
         if first.weekday() in days:

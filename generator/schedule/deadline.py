@@ -65,24 +65,43 @@ class Context:
     counting: TimeCounting | None
     zone: ZoneInfo
 
+    def counts(self, timing: Timing) -> tuple[bool, bool]:
+        """Whether the day of the act and the event day count: the timing's, else the pack's."""
+        tc, own = self.counting, timing.counting
+        act, event = (tc.count_act_day, tc.count_event_day) if tc else (False, True)
+        if own and own.act_day:
+            act = own.act_day == "included"
+        if own and own.event_day:
+            event = own.event_day == "included"
+        return act, event
+
     def gap(self, days: int, timing: Timing) -> int:
         """The fewest days between act and event for the period to count `days` days."""
         if timing.clear_days:
             return days + 1
-        tc = self.counting
-        act, event = (tc.count_act_day, tc.count_event_day) if tc else (False, True)
+        act, event = self.counts(timing)
         return days + 1 - int(act) - int(event)
 
     def counting_note(self, timing: Timing) -> str:
         """How the days were counted, and on whose authority."""
         if timing.clear_days:
             return "clear days: neither the day of the act nor the event day counts"
-        tc = self.counting
+        tc, own = self.counting, timing.counting
+        act, event = self.counts(timing)
+        said = (
+            f"the day of the act {'counted' if act else 'not counted'},"
+            f" the event day {'counted' if event else 'not counted'}"
+        )
+        if own and (own.act_day or own.event_day):
+            return f"{said}: the rule's own counting"
         if not tc:
-            return "the day of the act not counted, the event day counted (no counting rule in the pack)"
-        act = "counted" if tc.count_act_day else "not counted"
-        event = "counted" if tc.count_event_day else "not counted"
-        return f"the day of the act {act}, the event day {event}: {tc.citation}"
+            return f"{said} (no counting rule in the pack)"
+        return f"{said}: {tc.citation}"
+
+    def week_model(self, timing: Timing) -> str:
+        """What "successive weeks" means: the timing's, else the pack's, else calendar weeks."""
+        pack = self.counting.week_model if self.counting else None
+        return timing.week_model or pack or "calendar_sun_sat"
 
 
 def day_of(moment: date | datetime) -> date:
