@@ -88,6 +88,30 @@ def test_weekly_last_not_less_than_5_days() -> None:
     assert (d.earliest, d.latest) == (None, date(2026, 12, 23))
 
 
+def test_weekly_six_days_between_insertions_and_the_last_5_to_21_days_before() -> None:
+    """Va. Code § 15.2-2204(A): two successive weeks, the second 5 to 21 days before, six days
+    apart. A Tuesday-and-Saturday paper: last by Wed Dec 30. Sat Dec 26 then Tue Dec 29 are
+    successive calendar weeks but three days apart; Tue Dec 22 then Tue Dec 29 are seven."""
+    paper = {"publication_days": ["tuesday", "saturday"]}
+    close = _run("{type: weekly_before, weeks: 2, last_min_days: 5}", prints=True, newspaper=paper)
+    assert close.issues == [date(2026, 12, 26), date(2026, 12, 29)]
+    d = _run(
+        "{type: weekly_before, weeks: 2, last_min_days: 5, last_max_days: 21, min_days_between: 6}",
+        prints=True,
+        newspaper=paper,
+    )
+    assert d.issues == [date(2026, 12, 22), date(2026, 12, 29)]
+    assert "at least 6 days between insertions" in d.derivation
+    assert "the last insertion not more than 21 days before, from Mon 2026-12-14" in d.derivation
+
+
+def test_weekly_first_not_more_than_30_days() -> None:
+    """53 P.S. § 10107: the first not more than 30 days, the second not less than 7 days before."""
+    d = _run("{type: weekly_before, weeks: 2, first_max_days: 30, last_min_days: 7}", prints=True)
+    assert d.earliest == date(2026, 12, 5)  # Jan 4 − 30
+    assert d.issues and d.issues[0] >= d.earliest and d.issues[-1] <= date(2026, 12, 28)
+
+
 def test_window_not_less_than_15_nor_more_than_30_days() -> None:
     # Jan 4 − 15 = Sun Dec 20, closed: back to Fri Dec 18; Jan 4 − 30 = Sat Dec 5: on to Mon Dec 7.
     d = _run("{type: window_before, min_days: 15, max_days: 30, needs_open_office: true}")

@@ -86,6 +86,27 @@ class Timing(Model):
         " event.",
         json_schema_extra=stricter("max"),
     )
+    first_max_days: int | None = Field(
+        None,
+        ge=0,
+        description="weekly_before: the first insertion not more than this many days before the"
+        ' event ("the first publication shall not be more than 30 days").',
+        json_schema_extra=stricter("min"),
+    )
+    last_max_days: int | None = Field(
+        None,
+        ge=0,
+        description="weekly_before: the last insertion not more than this many days before the"
+        ' event ("the second not less than five days nor more than 21 days before").',
+        json_schema_extra=stricter("min"),
+    )
+    min_days_between: int | None = Field(
+        None,
+        ge=1,
+        description="weekly_before: at least this many days between one insertion and the next"
+        ' ("not less than six days elapsing between the first and second publication").',
+        json_schema_extra=stricter("max"),
+    )
     insertions: int | None = Field(None, ge=1, json_schema_extra=stricter("max"))
     week_model: Literal["calendar_sun_sat", "rolling_7"] | None = None
     may_include_event_week: bool | None = None
@@ -122,7 +143,13 @@ class Timing(Model):
             self.days is None and self.months is None
         ):
             raise ValueError(f"a {self.type.value} timing needs days or months")
-        weekly_only = ("first_min_days", "last_min_days")
+        weekly_only = (
+            "first_min_days",
+            "last_min_days",
+            "first_max_days",
+            "last_max_days",
+            "min_days_between",
+        )
         stray = [n for n in weekly_only if getattr(self, n) is not None]
         if stray and self.type != TimingType.WEEKLY_BEFORE:
             raise ValueError(f"{', '.join(stray)} belongs to a weekly_before timing")

@@ -125,11 +125,11 @@ def _over(rows: Any, fact: ComputedFact, what: str) -> tuple[float | None, str]:
     if measure == "owners":
         keys = {_owner_key(row) for _, row in rows.iterrows()}
         return float(len(keys)), (
-            f"{len(keys)} distinct owners (name and mailing address) of {len(rows)} parcels: {what}"
+            f"{len(keys)} distinct owners (name and mailing address) of {_parcels(len(rows))}: {what}"
         )
     if measure == "area_acres":
         acres = round(float(rows.geometry.area.sum()) / SQFT_PER_ACRE, 2)
-        return acres, f"{acres:g} acres, the mapped area of {len(rows)} parcels: {what}"
+        return acres, f"{acres:g} acres, the mapped area of {_parcels(len(rows))}: {what}"
     if "units" not in rows.columns:
         return None, f"the parcel layer maps no `units` field to count the dwelling units of {what}"
     units = [text(u) for u in rows["units"]]
@@ -194,3 +194,8 @@ def unknown_findings(case: Case, pack: ResolvedPack, result: RecipientList) -> N
                 citation=pack.rule(rule_ids[0]).citation,
             )
         )
+
+
+def _parcels(n: int) -> str:
+    """`1 parcel`, `3 parcels`."""
+    return f"{n} parcel{'' if n == 1 else 's'}"

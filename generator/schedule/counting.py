@@ -7,7 +7,9 @@ paper's publication days.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
+from itertools import pairwise
 
 from dateutil.relativedelta import relativedelta
 
@@ -151,14 +153,30 @@ def _weekly(
         first_high = event - timedelta(days=ctx.gap(timing.min_days or 0, timing))
         first_low = event - timedelta(days=ctx.gap(timing.max_days or 0, timing))
         text += f"; first insertion not before {short(first_low)} nor after {short(first_high)} ({ctx.counting_note(timing)})"
-    elif timing.first_min_days is not None:
-        first_high = event - timedelta(days=ctx.gap(timing.first_min_days, timing))
-        text += (
-            f"; first insertion not less than {timing.first_min_days} days before, by"
-            f" {short(first_high)}, no earliest date ({ctx.counting_note(timing)})"
-        )
+    else:
+        if timing.first_min_days is not None:
+            first_high = event - timedelta(days=ctx.gap(timing.first_min_days, timing))
+            text += f"; first insertion not less than {timing.first_min_days} days before, by {short(first_high)}"
+        if timing.first_max_days is not None:
+            first_low = event - timedelta(days=ctx.gap(timing.first_max_days, timing))
+            text += f"; first insertion not more than {timing.first_max_days} days before, from {short(first_low)}"
+        elif timing.first_min_days is not None:
+            text += ", no earliest date"
+        if timing.first_min_days is not None or timing.first_max_days is not None:
+            text += f" ({ctx.counting_note(timing)})"
+    last_low = None
+    if timing.last_max_days is not None:
+        last_low = event - timedelta(days=ctx.gap(timing.last_max_days, timing))
+        text += f"; the last insertion not more than {timing.last_max_days} days before, from {short(last_low)}"
+    if timing.min_days_between:
+        text += f"; at least {timing.min_days_between} days between insertions"
+
+    def lawful(series: list[date]) -> bool:
+        spaced = all((b - a).days >= (timing.min_days_between or 0) for a, b in pairwise(series))
+        return spaced and (last_low is None or series[-1] >= last_low)
+
     days, paper = _publication_days(ctx, prints)
-    series = _latest_series(days, weeks, last, model, first_low, first_high)
+    series = _latest_series(days, weeks, last, model, first_low, first_high, lawful)
     if series is None:
         d.problem = f"no {weeks} successive weekly issues of {paper} fit before {short(last)}"
         d.derivation = text + f"; {paper}: none fit"
@@ -233,15 +251,24 @@ def _publication_days(ctx: Context, prints: bool) -> tuple[set[int], str]:
 
 
 def _latest_series(
-    days: set[int], weeks: int, last: date, model: str, low: date | None, high: date | None
+    days: set[int],
+    weeks: int,
+    last: date,
+    model: str,
+    low: date | None,
+    high: date | None,
+    lawful: Callable[[list[date]], bool] = lambda _: True,
 ) -> list[date] | None:
-    """The latest K weekly insertions on publication days ending by `last` (first in [low, high])."""
+    """The latest K weekly insertions on publication days ending by `last` (first in [low, high]).
+
+    `lawful` is what else the law asks of the series (the last's earliest day, the spacing).
+    """
     first = min(high, last) if high else last
     stop = first - timedelta(days=400)
     while first > stop and (low is None or first >= low):
         if first.weekday() in days:
             series = _series_from(first, days, weeks, last, model)
-            if series:
+            if series and lawful(series):
                 return series
         first -= timedelta(days=1)
     return None
