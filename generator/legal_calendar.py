@@ -24,7 +24,12 @@ def short(day: date) -> str:
 
 
 def rule_date(rule: HolidayRule, year: int) -> date:
-    """The date a holiday rule names in `year` (a fixed day, or the nth weekday; -1 = last)."""
+    """The date a holiday rule names in `year`: a fixed day, the nth weekday (-1 = last), or a day counted from Easter."""
+    if rule.easter_offset is not None:
+        from dateutil.easter import easter  # only packs with a movable feast need it
+
+        return easter(year) + timedelta(days=rule.easter_offset)
+    assert rule.month is not None  # HolidayRule validates: a month with a day or a weekday
     if rule.day is not None:
         return date(year, rule.month, rule.day)
     assert rule.weekday is not None  # HolidayRule validates: a day, or a weekday with nth

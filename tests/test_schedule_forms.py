@@ -281,3 +281,14 @@ def test_explain_prints_the_counting_and_the_calendar_with_its_exclusions() -> N
     )
     assert "  not a holiday: Christmas Eve — G.S. 103-4" in text
     assert "Counting: the day of the act not counted, the event day counted" in text
+
+
+def test_a_city_closes_on_good_friday_where_the_state_keeps_offices_open() -> None:
+    """Tex. Gov't Code § 662.003(c): Good Friday is an optional holiday, not a legal one; the
+    sample city's code closes City Hall on it (a day counted from Easter, March 26, 2027)."""
+    state, city = (LegalCalendar(resolve(p).calendar) for p in ("us-tx", "us-tx-pecan-grove"))
+    good_friday = date(2027, 3, 26)
+    assert state.is_open(good_friday)
+    assert not city.is_open(good_friday)
+    assert "Good Friday (City Hall closed)" in city.day(good_friday).describe()
+    assert not city.is_open(date(2028, 4, 14)) and city.is_open(date(2028, 3, 31))  # Easter: Apr 16

@@ -226,6 +226,11 @@ class Amendment(CaseModel):
     conditional_district: bool = False
     standards_change: StandardsChange | None = None
     makes_lots_nonconforming: bool = False
+    affects_residential_zoning: bool | None = Field(
+        None,
+        description="The change affects residential or multifamily zoning (the land is zoned, or"
+        " would be zoned, for dwellings): the clerk says so; unstated, the plan reports it assumed.",
+    )
     merger_clause: Paragraph | None = Field(
         None, description="The merger clause that nonconforming lots become subject to."
     )

@@ -161,6 +161,12 @@ FACTS: dict[str, Fact] = _FactTable(
             lambda c: c.applicant.is_owner,
         ),
         Fact(
+            "affects_residential_zoning",
+            bool,
+            "the change affects residential or multifamily zoning",
+            lambda c: c.amendment.affects_residential_zoning,
+        ),
+        Fact(
             "makes_lots_nonconforming",
             bool,
             "a text change makes conforming lots nonconforming by area or frontage",

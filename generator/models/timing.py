@@ -187,17 +187,29 @@ class HolidayRule(Model):
     """A day added to or removed from the calendar of the `holidays` library."""
 
     name: str
-    month: int = Field(ge=1, le=12)
+    month: int | None = Field(None, ge=1, le=12)
     day: int | None = Field(None, ge=1, le=31)
     weekday: Weekday | None = None
     nth: int | None = Field(None, ge=-1, le=5, description="-1 is the last such weekday.")
+    easter_offset: int | None = Field(
+        None,
+        ge=-100,
+        le=100,
+        description="A day counted from Western Easter Sunday: -2 is Good Friday, -47 Shrove"
+        " Tuesday.",
+    )
     offices_open: bool = False
     citation: str
 
     @model_validator(mode="after")
     def _date_or_weekday(self) -> HolidayRule:
-        if (self.day is None) == (self.weekday is None or self.nth is None):
-            raise ValueError("give either day, or weekday with nth")
+        shapes = [
+            self.month is not None and self.day is not None,
+            self.month is not None and self.weekday is not None and self.nth is not None,
+            self.easter_offset is not None and self.month is None,
+        ]
+        if shapes.count(True) != 1 or (self.day is not None and self.weekday is not None):
+            raise ValueError("give month with day, month with weekday and nth, or easter_offset")
         return self
 
 
