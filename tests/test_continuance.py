@@ -121,7 +121,7 @@ def test_continue_rebuilds_what_changes_and_keeps_the_old_in_history(
     _continued(tmp_path, "ok-2027-map-01", **when)  # the clerk records the continuance
     folder = out / "ok-2027-map-01"
     before = _manifest(folder)
-    edited = folder / "sign.pdf"
+    edited = folder / "sign-planning.pdf"
     edited.write_bytes(edited.read_bytes() + b"%edited by the clerk\n")
 
     result = runner.invoke(app, ["continue", str(path), "--out", str(out)])
@@ -142,4 +142,4 @@ def test_continue_rebuilds_what_changes_and_keeps_the_old_in_history(
         assert "June 14, 2027" in (folder / "newspaper_notice.txt").read_text()
         assert "May 10, 2027" in (history / "newspaper_notice.txt").read_text()
     # The clerk's edited sign is never overwritten: it is kept beside the new draft.
-    assert (folder / "sign.edited-1.pdf").read_bytes().endswith(b"%edited by the clerk\n")
+    assert (folder / "sign-planning.edited-1.pdf").read_bytes().endswith(b"%edited by the clerk\n")
