@@ -746,17 +746,13 @@ class Pack(Model):
     @field_validator("layer_facts")
     @classmethod
     def _one_reading_a_fact(cls, facts: list[LayerFact]) -> list[LayerFact]:
-        names = [f.fact for f in facts]
-        for dup in sorted({n for n in names if names.count(n) > 1}):
-            raise ValueError(f"the fact {dup!r} is read twice")
+        _once([f.fact for f in facts], "the fact {!r} is read twice")
         return facts
 
     @field_validator("computed_facts")
     @classmethod
     def _one_count_an_id(cls, facts: list[ComputedFact]) -> list[ComputedFact]:
-        ids = [f.id for f in facts]
-        for dup in sorted({i for i in ids if ids.count(i) > 1}):
-            raise ValueError(f"the computed fact {dup!r} is declared twice")
+        _once([f.id for f in facts], "the computed fact {!r} is declared twice")
         return facts
 
     @field_validator("options")
@@ -795,3 +791,9 @@ def clashing_ids(rules: list[Rule]) -> list[tuple[str, str]]:
                 (rule_id, "the versions of one rule have `effective` dates that never overlap")
             )
     return out
+
+
+def _once(names: list[str], message: str) -> None:
+    """Refuse the first name given twice, as `message` words it."""
+    for dup in sorted({n for n in names if names.count(n) > 1}):
+        raise ValueError(message.format(dup))
