@@ -85,12 +85,14 @@ class ResolvedPack:
         """The narrowest pack of the chain (the one asked for)."""
         return self.chain[-1].pack
 
+    def _narrowest(self, name: str) -> Any:
+        """Field `name` of the narrowest pack of the chain that states it, else None."""
+        return next((v for p in reversed(self.chain) if (v := getattr(p.pack, name))), None)
+
     @property
     def time_counting(self) -> TimeCounting | None:
         """The counting convention, from the narrowest pack that states one."""
-        return next(
-            (p.pack.time_counting for p in reversed(self.chain) if p.pack.time_counting), None
-        )
+        return self._narrowest("time_counting")
 
     @property
     def calendar(self) -> Calendar | None:
@@ -122,21 +124,17 @@ class ResolvedPack:
     @property
     def municipality(self) -> Municipality | None:
         """The municipality the narrowest pack that names one serves."""
-        return next(
-            (p.pack.municipality for p in reversed(self.chain) if p.pack.municipality), None
-        )
+        return self._narrowest("municipality")
 
     @property
     def governing_body(self) -> str | None:
         """The governing body as printed, from the narrowest pack that states one."""
-        return next(
-            (p.pack.governing_body for p in reversed(self.chain) if p.pack.governing_body), None
-        )
+        return self._narrowest("governing_body")
 
     @property
     def measure_crs(self) -> str | None:
         """The narrowest pack's measuring CRS."""
-        return next((p.pack.measure_crs for p in reversed(self.chain) if p.pack.measure_crs), None)
+        return self._narrowest("measure_crs")
 
     @property
     def measure_unit(self) -> str | None:
@@ -146,7 +144,7 @@ class ResolvedPack:
     @property
     def timezone(self) -> str | None:
         """The narrowest pack's time zone."""
-        return next((p.pack.timezone for p in reversed(self.chain) if p.pack.timezone), None)
+        return self._narrowest("timezone")
 
     @property
     def state(self) -> str | None:
