@@ -625,13 +625,14 @@ def redline(
     """Write a lawyer's edits to a generated DOCX as tracked changes, findings as comments."""
 
     def body() -> int:
-        from generator.redline import lint_draft
+        from generator.redline import editor, lint_draft
         from generator.redline import redline as write_redline
 
         if case_path and jurisdiction:
             raise UserError(
                 "give --case or --jurisdiction, not both: a case names its jurisdiction"
             )
+        who = editor(edited, author)  # before the linter's work: a redline names its editor
         found = lint_draft(
             edited,
             generated=generated,
@@ -646,7 +647,7 @@ def redline(
             edited,
             target,
             findings=found,
-            author=author,
+            author=who,
             html_out=html_out or target.with_suffix(".html"),
         )
         click.echo(

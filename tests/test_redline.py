@@ -6,16 +6,17 @@ the hearing moved to 7:00 p.m. and its place struck out, one paragraph removed, 
 
 from __future__ import annotations
 
-import hashlib
-import re
-import shutil
 from pathlib import Path
 
 import docx
 import pytest
 from docx.oxml.ns import qn
 
+from generator.errors import UserError
+from generator.lint.engine import lint
 from generator.lint.extract.docx import _extract_docx
+from generator.packet import build
+from generator.redline import comment_copy, lint_draft, redline
 
 from .conftest import CASES, notices
 from .word import libreoffice
@@ -29,10 +30,20 @@ ADDED = "Written comments <received> by noon & the day before will be read into 
 
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("packets")
-    done = notices("build", str(CASES / f"{CASE}.yaml"), "--out", str(out))
+    return build(CASES / f"{CASE}.yaml", tmp_path_factory.mktemp("packets")).folder / (
+        "newspaper_notice.docx"
+    )
+
+
+@pytest.fixture(scope="module")
+def redlined(generated: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
+    """The lawyer's draft, and the redline `notices redline` writes of it: (edited, redline, said)."""
+    folder = tmp_path_factory.mktemp("redline")
+    edited = edit(generated, folder / "notice-jc.docx")
+    out = folder / "redline.docx"
+    done = notices("redline", str(generated), str(edited), "--out", str(out))
     assert done.returncode == 0, done.stderr
-    return out / CASE / "newspaper_notice.docx"
+    return edited, out, done.stdout
 
 
 def edit(generated: Path, to: Path, *, editor: str | None = EDITOR) -> Path:
@@ -70,13 +81,10 @@ def comments_of(path: Path) -> list[tuple[str, str, str]]:
 
 
 def test_redline_shows_the_edits_as_tracked_changes_and_the_missing_place_as_a_comment(
-    generated: Path, tmp_path: Path
+    redlined: tuple[Path, Path, str],
 ) -> None:
-    edited = edit(generated, tmp_path / "notice-jc.docx")
-    out = tmp_path / "redline.docx"
-    done = notices("redline", str(generated), str(edited), "--out", str(out))
-    assert done.returncode == 0, done.stderr
-    assert "1 paragraphs changed, 1 deleted, 1 inserted; 2 comments" in done.stdout
+    _, out, said = redlined
+    assert "1 paragraphs changed, 1 deleted, 1 inserted; 2 comments" in said
     body = xml_of(out)
     inserted = [text_of(el, "w:t") for el in body.iter(qn("w:ins")) if text_of(el, "w:t")]
     deleted = [text_of(el, "w:delText") for el in body.iter(qn("w:del")) if len(el)]
@@ -90,7 +98,6 @@ def test_redline_shows_the_edits_as_tracked_changes_and_the_missing_place_as_a_c
     (gone,) = [p for p in body.iter(qn("w:p")) if text_of(p, "w:delText").startswith(REMOVED)]
     assert gone.find(f"{qn('w:pPr')}/{qn('w:rPr')}/{qn('w:del')}") is not None
     assert gone.find(f"{qn('w:pPr')}/{qn('w:pStyle')}") is not None
-    # The finding on the edited draft, on the paragraph the place was struck from, with the law.
     # The findings on the edited draft, with the law: the place struck from the hearing's
     # paragraph, noted there; the paragraph removed whole, noted on its deleted text.
     (author, comment, anchor), (_, removed, where) = comments_of(out)
@@ -103,33 +110,27 @@ def test_redline_shows_the_edits_as_tracked_changes_and_the_missing_place_as_a_c
 
 
 def test_accepting_every_change_gives_the_edited_draft_and_rejecting_them_the_generated(
-    generated: Path, tmp_path: Path
+    generated: Path, redlined: tuple[Path, Path, str], tmp_path: Path
 ) -> None:
     """Read as the linter reads Word (every change accepted), the redline is the lawyer's text;
     with every change rejected, it is ours."""
-    edited = edit(generated, tmp_path / "edited.docx")
-    out = tmp_path / "redline.docx"
-    assert notices("redline", str(generated), str(edited), "--out", str(out)).returncode == 0
+    edited, out, _ = redlined
     accepted = [b.text for b in _extract_docx(out).blocks]
     assert accepted == [b.text for b in _extract_docx(edited).blocks]
     rejected = tmp_path / "rejected.docx"
     document = docx.Document(str(out))
     body = document.element.body
+    for p in list(body.iter(qn("w:p"))):
+        if p.find(f"{qn('w:pPr')}/{qn('w:rPr')}/{qn('w:ins')}") is not None:
+            p.getparent().remove(p)  # a paragraph inserted: rejected, it goes
     for el in list(body.iter(qn("w:ins"))):
         el.getparent().remove(el)
     for el in list(body.iter(qn("w:delText"))):
         el.tag = qn("w:t")
     for el in list(body.iter(qn("w:del"))):
-        parent = el.getparent()
-        if parent.tag == qn("w:rPr"):
-            parent.remove(el)  # the paragraph mark deleted: rejected, it stays
-        else:
-            el.addprevious(el[0]) if len(el) else None
-            parent.remove(el)
-    for p in list(body.iter(qn("w:p"))):
-        mark = p.find(f"{qn('w:pPr')}/{qn('w:rPr')}/{qn('w:ins')}")
-        if mark is not None:
-            p.getparent().remove(p)
+        for child in list(el):
+            el.addprevious(child)
+        el.getparent().remove(el)  # a deletion rejected: its text (or the paragraph) stays
     document.save(str(rejected))
     assert [b.text for b in _extract_docx(rejected).blocks] == [
         b.text for b in _extract_docx(generated).blocks
@@ -137,11 +138,11 @@ def test_accepting_every_change_gives_the_edited_draft_and_rejecting_them_the_ge
 
 
 @pytest.mark.slow
-def test_redline_survives_libreoffice_and_reads_back(generated: Path, tmp_path: Path) -> None:
-    """Opened and saved again by LibreOffice, the changes and the comment are still there."""
-    edited = edit(generated, tmp_path / "edited.docx")
-    out = tmp_path / "redline.docx"
-    assert notices("redline", str(generated), str(edited), "--out", str(out)).returncode == 0
+def test_redline_survives_libreoffice_and_reads_back(
+    redlined: tuple[Path, Path, str], tmp_path: Path
+) -> None:
+    """Opened and saved again by LibreOffice, the changes and the comments are still there."""
+    _, out, _ = redlined
     libreoffice([out], "docx:MS Word 2007 XML", tmp_path / "lo", tmp_path / "profile")
     again = tmp_path / "lo" / "redline.docx"
     body = xml_of(again)
@@ -153,11 +154,9 @@ def test_redline_survives_libreoffice_and_reads_back(generated: Path, tmp_path: 
     assert where.startswith(REMOVED)
 
 
-def test_the_html_diff_shows_the_same_changes_escaped(generated: Path, tmp_path: Path) -> None:
-    edited = edit(generated, tmp_path / "edited.docx")
-    out = tmp_path / "redline.docx"
-    assert notices("redline", str(generated), str(edited), "--out", str(out)).returncode == 0
-    page = (tmp_path / "redline.html").read_text()
+def test_the_html_diff_shows_the_same_changes_escaped(redlined: tuple[Path, Path, str]) -> None:
+    _, out, _ = redlined
+    page = out.with_suffix(".html").read_text()
     assert "<del>6:00</del><ins>7:00</ins>" in page
     assert f"<del>{PLACE}</del>" in page
     assert "&lt;received&gt; by noon &amp; the day" in page and "<received>" not in page
@@ -165,22 +164,15 @@ def test_the_html_diff_shows_the_same_changes_escaped(generated: Path, tmp_path:
 
 
 def test_redline_is_reproducible_and_never_overwrites_its_inputs(
-    generated: Path, tmp_path: Path
+    generated: Path, redlined: tuple[Path, Path, str], tmp_path: Path
 ) -> None:
-    edited = edit(generated, tmp_path / "edited.docx")
-    digests = []
-    for name in ("a.docx", "b.docx"):
-        assert (
-            notices(
-                "redline", str(generated), str(edited), "--out", str(tmp_path / name)
-            ).returncode
-            == 0
-        )
-        digests.append(hashlib.sha256((tmp_path / name).read_bytes()).hexdigest())
-    assert digests[0] == digests[1]
+    edited, out, _ = redlined
+    again = tmp_path / "again.docx"
+    redline(generated, edited, again, findings=lint_draft(edited, generated=generated))
+    assert again.read_bytes() == out.read_bytes()
     before = edited.read_bytes()
-    done = notices("redline", str(generated), str(edited), "--out", str(edited))
-    assert done.returncode == 2 and "would overwrite an input" in done.stderr
+    with pytest.raises(UserError, match="would overwrite an input"):
+        redline(generated, edited, edited)
     assert edited.read_bytes() == before
 
 
@@ -189,21 +181,16 @@ def test_redline_names_the_editor_or_asks_for_one(generated: Path, tmp_path: Pat
     out = tmp_path / "redline.docx"
     done = notices("redline", str(generated), str(edited), "--out", str(out))
     assert done.returncode == 2 and "give --author" in done.stderr and not out.exists()
-    done = notices(
-        "redline", str(generated), str(edited), "--out", str(out), "--author", "A. Lawyer"
-    )
-    assert done.returncode == 0, done.stderr
+    redline(generated, edited, out, author="A. Lawyer")
     assert {el.get(qn("w:author")) for el in xml_of(out).iter(qn("w:ins"))} == {"A. Lawyer"}
 
 
 def test_a_draft_already_tracked_is_refused_with_the_way_out(
-    generated: Path, tmp_path: Path
+    generated: Path, redlined: tuple[Path, Path, str], tmp_path: Path
 ) -> None:
-    edited = edit(generated, tmp_path / "edited.docx")
-    once = tmp_path / "once.docx"
-    assert notices("redline", str(generated), str(edited), "--out", str(once)).returncode == 0
-    done = notices("redline", str(generated), str(once), "--out", str(tmp_path / "twice.docx"))
-    assert done.returncode == 2 and "--comments" in done.stderr
+    _, out, _ = redlined
+    with pytest.raises(UserError, match="--comments"):
+        redline(generated, out, tmp_path / "twice.docx")
 
 
 def test_lint_comments_writes_the_findings_into_a_copy(generated: Path, tmp_path: Path) -> None:
@@ -215,53 +202,36 @@ def test_lint_comments_writes_the_findings_into_a_copy(generated: Path, tmp_path
     assert f"{copy}: 2 comments" in done.stdout
     assert draft.read_bytes() == before
     (_, comment, anchor), (_, removed, where) = comments_of(copy)
-    # the paragraph removed whole has no place left in the draft: noted at the heading
-    assert "§ 8-5(E)(5)" in removed and where == "NOTICE OF LEGISLATIVE HEARING"
     assert "NL001" in comment and "G.S. 160D-602" in comment
     assert anchor.startswith("The hearing will be held")
-    # The copy reads as the draft does, its comment now a note the linter reports (NL011).
+    # the paragraph removed whole has no place left in the draft: noted at the heading
+    assert "§ 8-5(E)(5)" in removed and where == "NOTICE OF LEGISLATIVE HEARING"
+    # The copy reads as the draft does; its comments are now notes the linter reports (NL011).
     assert [b.text for b in _extract_docx(copy).blocks] == [
         b.text for b in _extract_docx(draft).blocks
     ]
-    again = notices(
-        "lint", str(copy), "--kind", "newspaper_notice", "--case", str(CASES / f"{CASE}.yaml")
-    )
-    assert "NL011" in again.stdout
+    again = lint([copy], case_path=CASES / f"{CASE}.yaml", kind="newspaper_notice")
+    assert [f.code for f in again.findings].count("NL011") == 2
 
 
 def test_lint_comments_on_a_missing_clause_without_bookmark_goes_to_the_heading(
     generated: Path, tmp_path: Path
 ) -> None:
-    """A draft retyped without our bookmarks: the missing clause is noted at its heading."""
+    """A draft retyped without our bookmarks: each missing clause is noted at the heading."""
     draft = edit(generated, tmp_path / "newspaper_notice.docx")
     document = docx.Document(str(draft))
     for mark in list(document.element.body.iter(qn("w:bookmarkStart"), qn("w:bookmarkEnd"))):
         mark.getparent().remove(mark)
     document.save(str(draft))
     out = tmp_path / "with-comments.docx"
-    done = notices(
-        "lint", str(draft), "--case", str(CASES / f"{CASE}.yaml"), "--comments", "--out", str(out)
-    )
-    assert done.returncode == 1, done.stderr
-    anchors = {anchor for _, _, anchor in comments_of(out)}
-    assert anchors == {"NOTICE OF LEGISLATIVE HEARING"}
+    found = lint([draft], case_path=CASES / f"{CASE}.yaml").findings
+    assert comment_copy(draft, out, found) == 2
+    assert {anchor for _, _, anchor in comments_of(out)} == {"NOTICE OF LEGISLATIVE HEARING"}
 
 
 def test_lint_comments_needs_one_word_draft(generated: Path, tmp_path: Path) -> None:
     pdf = generated.with_suffix(".pdf")
-    done = notices("lint", str(pdf), "--case", str(CASES / f"{CASE}.yaml"), "--comments")
+    done = notices("lint", str(pdf), "--comments")
     assert done.returncode == 2 and "one .docx" in done.stderr
-    shutil.copy(generated, tmp_path / "newspaper_notice.docx")
-    done = notices(
-        "lint",
-        str(tmp_path / "newspaper_notice.docx"),
-        "--out",
-        str(tmp_path / "x.docx"),
-        "--case",
-        str(CASES / f"{CASE}.yaml"),
-    )
+    done = notices("lint", str(generated), "--out", str(tmp_path / "x.docx"))
     assert done.returncode == 2 and "--out is for --comments" in done.stderr
-    assert re.search(
-        r"\b0 errors\b",
-        notices("lint", str(generated), "--case", str(CASES / f"{CASE}.yaml")).stdout,
-    )
