@@ -302,20 +302,17 @@ def _match(old: list[Any], new: list[Any]) -> _Diff:
                 ("equal", old[i], new[j]) for i, j in zip(range(i1, i2), range(j1, j2), strict=True)
             ]
             continue
-        i = i1
+        i, waiting = i1, []  # the edited paragraphs new since the last pair, shown after deletions
         for j in range(j1, j2):
             # the first generated paragraph still waiting that this edited one is a revision of
-            hit = next(
-                (k for k in range(i, i2) if _alike(a[k], b[j]) >= _SIMILAR),
-                None,
-            )
+            hit = next((k for k in range(i, i2) if _alike(a[k], b[j]) >= _SIMILAR), None)
             if hit is None:
-                diff.steps.append(("inserted", None, new[j]))
+                waiting.append(("inserted", None, new[j]))
                 continue
-            diff.steps += [("deleted", old[k], None) for k in range(i, hit)]
+            diff.steps += [("deleted", old[k], None) for k in range(i, hit)] + waiting
             diff.steps.append(("changed", old[hit], new[j]))
-            i = hit + 1
-        diff.steps += [("deleted", old[k], None) for k in range(i, i2)]
+            i, waiting = hit + 1, []
+        diff.steps += [("deleted", old[k], None) for k in range(i, i2)] + waiting
     return diff
 
 
@@ -463,10 +460,10 @@ def redline(
     marks = _Marks(who, when, max(_first_free_id(body), _first_free_id(old_body)))
     old_paras, new_paras = _paragraphs(old_body), _paragraphs(body)
     diff = _match(old_paras, new_paras)
-    page = _page(diff) if html_out is not None else []
     lost: dict[str, Any] = {}
     follower: Any = None  # the edited paragraph after a run of deleted ones
-    for kind, old, new in reversed(diff.steps):
+    shown = [new for _, _, new in diff.steps]  # each step's paragraph in the redline
+    for step, (kind, old, new) in reversed(list(enumerate(diff.steps))):
         if kind == "changed":
             _edit_paragraph(new, _text(old), marks)
         elif kind == "inserted":
@@ -479,7 +476,7 @@ def redline(
                 new_paras[-1].addnext(p)
             else:
                 body.insert(0, p)
-            follower = p
+            follower = shown[step] = p
             for name in _clause_marks(old):
                 lost.setdefault(name, p)
             continue
@@ -497,10 +494,13 @@ def redline(
         if p is not None:
             _comment(new_doc, p, comment_text(f), when)
             placed.append((f, p))
+    step_of = {id(p): i for i, p in enumerate(shown) if p is not None}
+    noted = {n: step_of.get(id(p)) for n, (_, p) in enumerate(placed, 1)}
     data = _saved(new_doc)
     write(out.parent, out.name, data)
     if html_out is not None:
-        write(html_out.parent, html_out.name, _html(page, mine, generated, edited, who).encode())
+        page = _html(_page(diff), [f for f, _ in placed], noted, (generated, edited), who)
+        write(html_out.parent, html_out.name, page.encode())
     counts = diff.counts()
     docx.Document(io.BytesIO(data))  # what we wrote opens again, or this is a bug worth a trace
     return Redline(
@@ -616,20 +616,32 @@ ins{background:#d7f5dd;text-decoration:underline;color:#064}
 del{background:#fbe0e0;color:#900}
 p.changed,p.inserted,p.deleted{border-left:3px solid #c60;padding-left:.6em}
 .findings li{margin:.4em 0}.error{color:#900}.warning{color:#a60}
+a.mark{font-size:.8em;vertical-align:super;color:#900;font-weight:bold}
 """
 
 
 def _html(
-    page: list[tuple[str, str]], findings: list[Finding], generated: Path, edited: Path, who: str
+    page: list[tuple[str, str]],
+    findings: list[Finding],
+    noted: dict[int, int | None],
+    files: tuple[Path, Path],
+    who: str,
 ) -> str:
+    """The redline as a web page: the findings, numbered, and the draft with each one's mark."""
+    generated, edited = files
     items = "".join(
-        f'<li class="{html.escape(f.severity)}">{html.escape(comment_text(f))}'
+        f'<li id="finding-{n}" class="{html.escape(f.severity)}">{html.escape(comment_text(f))}'
         + (f" <em>({html.escape(f.where)})</em>" if f.where else "")
         + "</li>"
-        for f in findings
+        for n, f in enumerate(findings, 1)
     )
+    marks: dict[int, str] = {}
+    for n, step in noted.items():
+        if step is not None:
+            marks[step] = marks.get(step, "") + f' <a class="mark" href="#finding-{n}">[{n}]</a>'
     body = "\n".join(
-        f'<p class="{cls}">{text}</p>' if cls else f"<p>{text}</p>" for cls, text in page
+        (f'<p class="{cls}">' if cls else "<p>") + text + marks.get(i, "") + "</p>"
+        for i, (cls, text) in enumerate(page)
     )
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -637,7 +649,7 @@ def _html(
         f"<h1>Redline of {html.escape(edited.name)}</h1>\n"
         f"<p>Changes by {html.escape(who)} to {html.escape(generated.name)}: "
         "<ins>inserted</ins>, <del>deleted</del>.</p>\n"
-        f'<h2>Findings on the edited draft</h2>\n<ul class="findings">{items or "<li>none</li>"}</ul>\n'
+        f'<h2>Findings on the edited draft</h2>\n<ol class="findings">{items or "<li>none</li>"}</ol>\n'
         f"<h2>The draft</h2>\n{body}\n</body></html>\n"
     )
 
