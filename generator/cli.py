@@ -572,7 +572,14 @@ def lint(
             draft = paths[0]
             out = comments_out or draft.with_name(f"{draft.stem}.commented.docx")
             n = comment_copy(draft, out, result.findings)
-            click.echo(f"{out}: {_count(n, 'comment')}", err=fmt != "text")
+            left = len(result.findings) - n
+            click.echo(
+                f"{out}: {_count(n, 'comment')}"
+                + (
+                    f"; {left} not placed (the draft has no paragraph to hold them)" if left else ""
+                ),
+                err=fmt != "text",
+            )
         failed = result.errors or (strict and result.warnings)
         return EXIT_FINDINGS if failed else EXIT_OK
 
@@ -654,6 +661,11 @@ def redline(
             f"{made.docx}: changes by {made.author}: {made.changed} paragraphs changed,"
             f" {made.deleted} deleted, {made.inserted} inserted;"
             f" {_count(made.comments, 'comment')}"
+            + (
+                f" ({len(found) - made.comments} not placed: the draft has no paragraph)"
+                if len(found) > made.comments
+                else ""
+            )
         )
         click.echo(f"{made.html}: the same, as a web page")
         return EXIT_OK

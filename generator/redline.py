@@ -27,7 +27,7 @@ from typing import Any
 
 from generator.errors import Problem, UserError
 from generator.findings import Finding
-from generator.lint.extract.docx import _extract_docx
+from generator.lint.extract import extract
 from generator.writer import write
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -338,8 +338,12 @@ def _bookmarked(body: Any, clause: str) -> Any | None:
 
 
 def _heading(body: Any) -> Any | None:
-    """The document's first paragraph with text: its heading, where a missing clause is noted."""
-    return next((p for p in _paragraphs(body) if _text(p).strip()), None)
+    """The document's first paragraph with text (its heading), where a missing clause is noted.
+
+    None only for a body without a paragraph, where no comment can be anchored.
+    """
+    paragraphs = _paragraphs(body)
+    return next((p for p in paragraphs if _text(p).strip()), paragraphs[0] if paragraphs else None)
 
 
 def _anchor(f: Finding, body: Any, blocks: dict[int, str], also: dict[str, Any]) -> Any | None:
@@ -387,14 +391,8 @@ def _comment(doc: Any, p: Any, text: str, when: str | None) -> int:
     return int(ident)
 
 
-def _findings_on(path: Path, findings: Iterable[Finding]) -> list[Finding]:
-    """The findings that are about the file `path` (by the name the linter reports it under)."""
-    names = {path.name, str(path), str(path.resolve())}
-    return [f for f in findings if f.document is None or f.document in names]
-
-
 def _blocks(path: Path) -> dict[int, str]:
-    return {b.number: b.text for b in _extract_docx(path).blocks}
+    return {b.number: b.text for b in extract(path).blocks}
 
 
 # -- the product --------------------------------------------------------------------------------
@@ -486,7 +484,7 @@ def redline(
         if new is not None and old is not None:
             for name in _clause_marks(old):
                 lost.setdefault(name, new)
-    mine = _findings_on(edited, findings)
+    mine = list(findings)  # the linter read the edited draft alone: all are about it
     blocks = _blocks(edited)
     placed = []
     for f in mine:
@@ -516,7 +514,7 @@ def comment_copy(draft: Path, out: Path, findings: Iterable[Finding]) -> int:
     body = doc.element.body
     blocks = _blocks(draft)
     n = 0
-    for f in _findings_on(draft, findings):
+    for f in findings:
         p = _anchor(f, body, blocks, {})
         if p is not None:
             _comment(doc, p, comment_text(f), when)
@@ -552,7 +550,7 @@ def _open(path: Path) -> Any:
     import docx
     from docx.opc.exceptions import PackageNotFoundError
 
-    _extract_docx(path)  # refuses, with the linter's message, what is not a sound Word file
+    extract(path)  # refuses, with the linter's message, what is not a sound Word file
     try:
         return docx.Document(str(path))
     except (PackageNotFoundError, KeyError, ValueError) as exc:

@@ -14,7 +14,7 @@ from docx.oxml.ns import qn
 
 from generator.errors import UserError
 from generator.lint.engine import lint
-from generator.lint.extract.docx import _extract_docx
+from generator.lint.extract import extract
 from generator.packet import build
 from generator.redline import comment_copy, lint_draft, redline
 
@@ -115,8 +115,8 @@ def test_accepting_every_change_gives_the_edited_draft_and_rejecting_them_the_ge
     """Read as the linter reads Word (every change accepted), the redline is the lawyer's text;
     with every change rejected, it is ours."""
     edited, out, _ = redlined
-    accepted = [b.text for b in _extract_docx(out).blocks]
-    assert accepted == [b.text for b in _extract_docx(edited).blocks]
+    accepted = [b.text for b in extract(out).blocks]
+    assert accepted == [b.text for b in extract(edited).blocks]
     rejected = tmp_path / "rejected.docx"
     document = docx.Document(str(out))
     body = document.element.body
@@ -132,9 +132,7 @@ def test_accepting_every_change_gives_the_edited_draft_and_rejecting_them_the_ge
             el.addprevious(child)
         el.getparent().remove(el)  # a deletion rejected: its text (or the paragraph) stays
     document.save(str(rejected))
-    assert [b.text for b in _extract_docx(rejected).blocks] == [
-        b.text for b in _extract_docx(generated).blocks
-    ]
+    assert [b.text for b in extract(rejected).blocks] == [b.text for b in extract(generated).blocks]
 
 
 @pytest.mark.slow
@@ -207,9 +205,7 @@ def test_lint_comments_writes_the_findings_into_a_copy(generated: Path, tmp_path
     # the paragraph removed whole has no place left in the draft: noted at the heading
     assert "§ 8-5(E)(5)" in removed and where == "NOTICE OF LEGISLATIVE HEARING"
     # The copy reads as the draft does; its comments are now notes the linter reports (NL011).
-    assert [b.text for b in _extract_docx(copy).blocks] == [
-        b.text for b in _extract_docx(draft).blocks
-    ]
+    assert [b.text for b in extract(copy).blocks] == [b.text for b in extract(draft).blocks]
     again = lint([copy], case_path=CASES / f"{CASE}.yaml", kind="newspaper_notice")
     assert [f.code for f in again.findings].count("NL011") == 2
 
