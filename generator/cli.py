@@ -516,7 +516,7 @@ def explain(
     "--out",
     "comments_out",
     type=click.Path(path_type=Path, dir_okay=False),
-    help="With --comments: the copy to write (default: DRAFT.commented.docx beside the draft).",
+    help="With --comments: the copy to write (default: commented-DRAFT.docx beside the draft, a name no packet lint reads).",
 )
 def lint(
     paths: tuple[Path, ...],
@@ -570,7 +570,7 @@ def lint(
             from generator.redline import comment_copy
 
             draft = paths[0]
-            out = comments_out or draft.with_name(f"{draft.stem}.commented.docx")
+            out = comments_out or draft.with_name(f"commented-{draft.stem}.docx")
             n = comment_copy(draft, out, result.findings)
             left = len(result.findings) - n
             click.echo(
@@ -593,7 +593,7 @@ def lint(
     "--out",
     "out",
     type=click.Path(path_type=Path, dir_okay=False),
-    help="The redline to write (default: EDITED.redline.docx beside the edited draft).",
+    help="The redline to write (default: redline-EDITED.docx beside the edited draft).",
 )
 @click.option(
     "--html",
@@ -648,7 +648,7 @@ def redline(
             kind=kind,
             packs=packs,
         )
-        target = out or edited.with_name(f"{edited.stem}.redline.docx")
+        target = out or edited.with_name(f"redline-{edited.stem}.docx")
         made = write_redline(
             generated,
             edited,

@@ -13,7 +13,7 @@ import pytest
 from docx.oxml.ns import qn
 
 from generator.errors import UserError
-from generator.lint.engine import lint
+from generator.lint.engine import lint, lint_kind
 from generator.lint.extract import extract
 from generator.packet import build
 from generator.redline import comment_copy, lint_draft, redline
@@ -192,12 +192,13 @@ def test_a_draft_already_tracked_is_refused_with_the_way_out(
 
 
 def test_lint_comments_writes_the_findings_into_a_copy(generated: Path, tmp_path: Path) -> None:
-    draft = edit(generated, tmp_path / "newspaper_notice.docx")
+    draft = edit(generated, tmp_path / "newspaper_notice.edited-1.docx")
     before = draft.read_bytes()
     done = notices("lint", str(draft), "--case", str(CASES / f"{CASE}.yaml"), "--comments")
     assert done.returncode == 1, done.stderr  # the draft fails the law: NL001
-    copy = tmp_path / "newspaper_notice.commented.docx"
+    copy = tmp_path / "commented-newspaper_notice.edited-1.docx"
     assert f"{copy}: 2 comments" in done.stdout
+    assert lint_kind(copy) is None  # a packet's lint does not read the copy as another draft
     assert draft.read_bytes() == before
     (_, comment, anchor), (_, removed, where) = comments_of(copy)
     assert "NL001" in comment and "G.S. 160D-602" in comment
