@@ -86,7 +86,7 @@ def _squash(text: str) -> str:
 
 @dataclass
 class _Marks:
-    """Tracked-change and comment ids, and the author and date every change carries."""
+    """The ids of the tracked changes, and the author and date every change carries."""
 
     author: str
     when: str | None
@@ -108,7 +108,7 @@ class _Marks:
 
 
 def _first_free_id(body: Any) -> int:
-    """Above every id the draft already uses for changes and bookmarks (Word wants them unique)."""
+    """The highest id the draft uses for changes and bookmarks: new changes count on from it."""
     ids = [0]
     for el in body.iter(_q("ins"), _q("del"), _q("bookmarkStart"), _q("moveFrom"), _q("moveTo")):
         value = el.get(_q("id"), "")
@@ -130,6 +130,10 @@ def _stamp(moment: datetime | None) -> str | None:
 def _split(run: Any, at: int) -> Any:
     """Cut `run` after `at` characters of its text; return the new run holding the rest."""
     rest = copy.deepcopy(run)
+    texts = {el for el, _ in _pieces(rest)}
+    for el in list(rest):
+        if el not in texts and el.tag != _q("rPr"):
+            rest.remove(el)  # a picture, field mark or note reference stays once, in the first part
     seen = 0
     for (el, text), (el2, _) in zip(list(_pieces(run)), list(_pieces(rest)), strict=True):
         end = seen + len(text)

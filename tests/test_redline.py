@@ -232,3 +232,28 @@ def test_lint_comments_needs_one_word_draft(generated: Path, tmp_path: Path) -> 
     assert done.returncode == 2 and "one .docx" in done.stderr
     done = notices("lint", str(generated), "--out", str(tmp_path / "x.docx"))
     assert done.returncode == 2 and "--out is for --comments" in done.stderr
+
+
+def test_the_edited_formatting_is_kept_word_by_word(tmp_path: Path) -> None:
+    """Built on the edited XML: a bold time stays bold, inserted and deleted; the rest untouched."""
+    for name, time in (("ours.docx", "6:00"), ("theirs.docx", "7:00")):
+        document = docx.Document()
+        p = document.add_paragraph("The hearing is at ")
+        p.add_run(f"{time} p.m.").bold = True
+        p.add_run("\tin the hall.")
+        document.add_paragraph("Unchanged.")
+        document.core_properties.last_modified_by = EDITOR
+        document.save(str(tmp_path / name))
+    out = tmp_path / "redline.docx"
+    made = redline(tmp_path / "ours.docx", tmp_path / "theirs.docx", out)
+    assert (made.changed, made.deleted, made.inserted, made.comments) == (1, 0, 0, 0)
+    body = xml_of(out)
+    (ins,), (gone,) = body.iter(qn("w:ins")), body.iter(qn("w:del"))
+    assert text_of(ins, "w:t") == "7:00" and text_of(gone, "w:delText") == "6:00"
+    assert ins.find(f"{qn('w:r')}/{qn('w:rPr')}/{qn('w:b')}") is not None
+    assert gone.find(f"{qn('w:r')}/{qn('w:rPr')}/{qn('w:b')}") is not None
+    assert [r.text for r in docx.Document(str(out)).paragraphs[0].runs] == [
+        "The hearing is at ",
+        " p.m.",
+        "\tin the hall.",
+    ]
