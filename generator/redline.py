@@ -671,18 +671,28 @@ def lint_draft(
 ) -> list[Finding]:
     """The linter's findings on `draft`, under the law that binds the `generated` notice.
 
-    The draft's kind is `kind`, else what its own name or the generated file's name says; its
-    case is `case_path`, else the case the generated file's packet manifest names.
+    The draft is read as the generated file it is a draft of (its kind and, in a case, its
+    planned document: the council's notice, not the planning board's), unless `kind` names
+    another kind; its case is `case_path`, else the case the generated file's packet names.
     """
-    from generator.lint.engine import _manifest_case, lint, lint_kind
+    import shutil
+    import tempfile
+    from dataclasses import replace
+
+    from generator.lint.engine import _manifest_case, lint
 
     found: list[Finding] = []
-    if kind is None:
-        named = lint_kind(draft) or (lint_kind(generated) if generated else None)
-        kind = named.value if named else None
     if case_path is None and not jurisdiction and generated is not None:
         case_path, found = _manifest_case(generated.parent)
-    result = lint(
-        [draft], case_path=case_path, jurisdiction=jurisdiction, kind=kind, on=on, packs=packs
-    )
-    return found + result.findings
+    with tempfile.TemporaryDirectory(prefix="redline-") as folder:
+        read = draft
+        if generated is not None and draft.name != generated.name:
+            read = Path(folder) / generated.name
+            shutil.copyfile(draft, read)
+        result = lint(
+            [read], case_path=case_path, jurisdiction=jurisdiction, kind=kind, on=on, packs=packs
+        )
+    named = {str(read), read.name}
+    return found + [
+        replace(f, document=draft.name) if f.document in named else f for f in result.findings
+    ]
