@@ -62,7 +62,8 @@ def _set(data: dict[str, Any], dotted: str, value: Any) -> None:
 
 def _get(obj: Any, dotted: str) -> Any:
     for part in dotted.split("."):
-        obj = getattr(obj, part)
+        # A number picks a list's item: `thresholds.0.radius_ft`.
+        obj = obj[int(part)] if part.isdigit() else getattr(obj, part)
     if hasattr(obj, "value") and not isinstance(obj, (int, float, str)):
         obj = obj.value
     return obj
