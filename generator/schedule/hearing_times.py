@@ -66,7 +66,7 @@ def _judged(case: Case, b: Binding[HearingTimeParams]) -> list[Finding]:
             return []
         minute = [h for h, v in verdicts if v == "minute"]
         if minute:
-            return [_finding("SCHED006", b, minute[0], "no other selected hearing meets it")]
+            return [_at_the_minute(b, minute[0], "no other selected hearing meets it")]
         what = ", ".join(_when(h) for h, _ in verdicts)
         return [
             Finding(
@@ -80,7 +80,7 @@ def _judged(case: Case, b: Binding[HearingTimeParams]) -> list[Finding]:
     out = []
     for h, v in verdicts:
         if v == "minute":
-            out.append(_finding("SCHED006", b, h, ""))
+            out.append(_at_the_minute(b, h, ""))
         elif v != "ok":
             out.append(
                 Finding(
@@ -102,10 +102,10 @@ def _verdict(p: HearingTimeParams, h: Hearing) -> str:
     return "minute" if h.start_time == p.after else "wrong"
 
 
-def _finding(code: str, b: Binding[HearingTimeParams], h: Hearing, note: str) -> Finding:
+def _at_the_minute(b: Binding[HearingTimeParams], h: Hearing, note: str) -> Finding:
     tail = f"; {note}" if note else ""
     return Finding(
-        code,
+        "SCHED006",
         f"{b.rule.title}: the {h.body_name} hearing ({_when(h)}) starts at the very minute the law"
         f" says hearings are held after{tail}: start it later, or have the attorney confirm the"
         " reading",
