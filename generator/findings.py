@@ -1082,9 +1082,11 @@ FINDINGS: dict[str, Declared] = {
             "display-ad-too-small",
             "error",
             "lint",
-            "A display ad's page is smaller than the fraction of the newspaper page the law names.",
-            "The ad's page (the PDF media box) must reach the pack's `min_page_fraction` of the"
-            " newspaper profile's type area, by area and by column-inches.",
+            "A display ad's page is smaller than the law's share of the newspaper page, or than"
+            " its columns and inches.",
+            "The ad's page (the PDF trim box) must reach the pack's `min_page_fraction` of the"
+            " newspaper profile's type area, by area and by column-inches, and be at least"
+            " `min_columns` of the paper's columns wide and `min_depth_in` deep.",
             FROM_FORMAT,
             "An Arizona ad of 1/8 page.",
             "A 1/16 page ad.",
