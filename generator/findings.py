@@ -706,6 +706,63 @@ FINDINGS: dict[str, Declared] = {
             "A case whose hearings are on open days.",
             "A case whose pack forbids hearings on closed days, with its hearing on a Sunday.",
         ),
+        Declared(
+            "SCHED004",
+            "hearing-too-soon",
+            "error",
+            "schedule",
+            "A hearing is set earlier than the law allows after another hearing.",
+            "A pack `deadline` rule (action hold_hearing, `from_hearing`) times one hearing from"
+            ' another: "the second hearing at least 10 days after the first". A case whose'
+            " hearing comes sooner cannot be lawfully held on that day, so the packet is not"
+            " ready; the finding gives the first lawful day and how it was counted. Move the"
+            " hearing.",
+            FROM_RULE,
+            "The Sabal Springs large rezoning, its Commission hearings four weeks apart.",
+            "The same case with its second Commission hearing nine days after the first.",
+        ),
+        Declared(
+            "SCHED005",
+            "hearing-at-wrong-time",
+            "error",
+            "schedule",
+            "A hearing is not held at the time of day or on the days of the week the law requires.",
+            'A pack `hearing_time` rule says when the hearings it selects are held ("at least one'
+            ' hearing after 5 p.m. on a weekday"). No hearing of the case meets it, so the'
+            " packet is not ready. Where the law lets the body choose another time, the pack"
+            " writes that choice as a case option in the rule's `when`: a case that records the"
+            " election is not judged by the rule.",
+            FROM_RULE,
+            "The Sabal Springs large rezoning, its Commission hearings at 6:00 p.m. on Tuesdays.",
+            "The same case with both Commission hearings at 2:00 p.m.",
+        ),
+        Declared(
+            "SCHED006",
+            "hearing-at-the-minute",
+            "warning",
+            "schedule",
+            "A hearing starts at the very minute the law says hearings are held after.",
+            'Whether a hearing at 5:00 p.m. is one held "after 5 p.m." is a question of'
+            " reading the statute, which the product does not answer: start the hearing later,"
+            " or have the attorney confirm the reading.",
+            FROM_RULE,
+            "A hearing at 6:00 p.m. under a rule for hearings after 5 p.m.",
+            "The same hearing at 5:00 p.m.",
+        ),
+        Declared(
+            "SCHED007",
+            "numbered-hearing-missing",
+            "error",
+            "schedule",
+            "The law names a body's second (or later) hearing, and the case lists fewer.",
+            "A pack rule names one numbered hearing (`council#2`: the council's second), as a"
+            " statute that requires two advertised hearings does. The case's `hearings` list"
+            " fewer hearings of that body, so a required hearing, its notice and its timing are"
+            " missing: add the hearing to the case.",
+            FROM_RULE,
+            "The Sabal Springs large rezoning, with its two Commission hearings.",
+            "The same case with only one Commission hearing.",
+        ),
         # ------------------------------------------------------------------- record
         Declared(
             "REC001",
@@ -1025,9 +1082,11 @@ FINDINGS: dict[str, Declared] = {
             "display-ad-too-small",
             "error",
             "lint",
-            "A display ad's page is smaller than the fraction of the newspaper page the law names.",
-            "The ad's page (the PDF media box) must reach the pack's `min_page_fraction` of the"
-            " newspaper profile's type area, by area and by column-inches.",
+            "A display ad's page is smaller than the law's share of the newspaper page, or than"
+            " its columns and inches.",
+            "The ad's page (the PDF trim box) must reach the pack's `min_page_fraction` of the"
+            " newspaper profile's type area, by area and by column-inches, and be at least"
+            " `min_columns` of the paper's columns wide and `min_depth_in` deep.",
             FROM_FORMAT,
             "An Arizona ad of 1/8 page.",
             "A 1/16 page ad.",
