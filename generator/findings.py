@@ -32,7 +32,8 @@ class Declared:
     code: str
     name: str
     severity: Severity  # "error": the packet is not ready / the notice fails the law
-    # The stage that reports it: plan, law, recipients, gis, schedule, mail, sign, posting, ad, lint.
+    # The stage that reports it: plan, law, recipients, gis, schedule, mail, sign, posting, ad,
+    # order, lint.
     stage: str
     summary: str
     explanation: str
@@ -933,6 +934,57 @@ FINDINGS: dict[str, Declared] = {
             FROM_FORMAT,
             "No case without a display ad reports it.",
             "Every display ad reports it.",
+        ),
+        # --------------------------------------------------------------------- order
+        Declared(
+            "ORDER001",
+            "no-rate-card",
+            "warning",
+            "order",
+            "The insertion order gives no size or cost: the paper has no profile, legal type or"
+            " rate card.",
+            "The notice's lines and column inches are counted in the paper's legal type"
+            " (`legal_type` of its profile in data/newspapers/) and priced from its `rate_card`;"
+            " without them the order asks the legal desk for a quote.",
+            FROM_NOTICE,
+            "A Texas case whose paper's profile has both.",
+            "A case naming its paper without a profile.",
+        ),
+        Declared(
+            "ORDER002",
+            "rate-over-cap",
+            "warning",
+            "order",
+            "The paper's rate card charges more than the statute's cap on legal-notice rates.",
+            "A pack's `legal_rate_cap` in dollars a line or a column inch is compared with the"
+            " first-insertion rate of the paper's rate card, converted at its legal leading.",
+            "the pack's `legal_rate_cap`",
+            "A cap above the rate card.",
+            "A cap of 10 cents a line against a rate card of 85 cents.",
+        ),
+        Declared(
+            "ORDER003",
+            "bill-to-unknown",
+            "warning",
+            "order",
+            "Nothing says who pays the paper for the notice.",
+            "The pack's `publication_costs` (the ordinance or fee schedule) or the case's"
+            " `newspaper.bill_to` names the applicant or the municipality; the order never"
+            " guesses.",
+            NONE,
+            "A case with `newspaper.bill_to`.",
+            "A case whose pack and case are silent on it.",
+        ),
+        Declared(
+            "ORDER004",
+            "no-legal-email",
+            "warning",
+            "order",
+            "The paper has no legal desk e-mail: the e-mailed insertion order has no addressee.",
+            "Add `legal_email` to the paper's profile or to the case's `newspaper`.",
+            NONE,
+            "A case whose paper has a `legal_email`.",
+            "The same case without it.",
         ),
         # --------------------------------------------------------------------- lint
         Declared(
