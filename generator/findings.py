@@ -33,7 +33,7 @@ class Declared:
     name: str
     severity: Severity  # "error": the packet is not ready / the notice fails the law
     # The stage that reports it: plan, law, recipients, gis, schedule, mail, sign, posting, ad,
-    # order, lint.
+    # order, proof, lint.
     stage: str
     summary: str
     explanation: str
@@ -985,6 +985,55 @@ FINDINGS: dict[str, Declared] = {
             NONE,
             "A case whose paper has a `legal_email`.",
             "The same case without it.",
+        ),
+        # --------------------------------------------------------------------- proof
+        Declared(
+            "PROOF001",
+            "proof-date-changed",
+            "error",
+            "proof",
+            "The paper's proof changes a date or a time of our copy (the hearing's, an issue's).",
+            "`notices lint PROOF --against PACKET` diffs the proof with the packet's ad copy"
+            " word by word; a changed date or time of day would notice the wrong hearing.",
+            NONE,
+            "A proof made from our copy unchanged.",
+            "The same proof with the hearing at 7:00 p.m. instead of 6:00 p.m.",
+        ),
+        Declared(
+            "PROOF002",
+            "proof-line-missing",
+            "error",
+            "proof",
+            "A paragraph of our copy is missing from the paper's proof.",
+            "Less than half of the paragraph's words are found, in order, in the proof: a line"
+            " the law may require did not make it into the paper's setting.",
+            NONE,
+            "A proof made from our copy unchanged.",
+            "The same proof without the paragraph on where to examine the proposal.",
+        ),
+        Declared(
+            "PROOF003",
+            "proof-words-changed",
+            "warning",
+            "proof",
+            "The paper's proof changes, drops or adds words of our copy.",
+            "Each difference is shown with the words of our copy before it, for the clerk to"
+            " accept or send back; line breaks, hyphenation and typographic quotes are not"
+            " differences.",
+            NONE,
+            "A proof made from our copy unchanged.",
+            "A proof where 'examined' became 'examine'.",
+        ),
+        Declared(
+            "PROOF004",
+            "proof-matches",
+            "info",
+            "proof",
+            "The paper's proof has the words of our copy, unchanged.",
+            "Reported so that a clean comparison is stated, not inferred from silence.",
+            NONE,
+            "A proof with a changed word does not report it.",
+            "A proof made from our copy unchanged reports it.",
         ),
         # --------------------------------------------------------------------- lint
         Declared(
