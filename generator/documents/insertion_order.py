@@ -188,35 +188,44 @@ def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan, name: str) -> Bu
     paper_name = (paper.name if paper else None) or (profile.name if profile else "the newspaper")
     legal, card = (profile.legal_type, profile.rate_card) if profile else (None, None)
 
-    def finding(code: str, message: str, law: str | None = citation) -> None:
-        findings.append(Finding(code, message, rule=rule, citation=law, document=f"{name}.pdf"))
+    at = {"rule": rule, "document": f"{name}.pdf"}
 
     size = measure(copy_text, legal) if legal else None
     cost = estimate(size, card, issues) if size and card else None
     if cost is None:
         missing = "a newspaper profile" if profile is None else "`legal_type` and `rate_card`"
-        finding(
-            "ORDER001",
-            f"the insertion order gives no size or cost estimate: {paper_name} has no {missing}"
-            " (data/newspapers/); ask the legal desk for a quote",
+        findings.append(
+            Finding(
+                "ORDER001",
+                f"the insertion order gives no size or cost estimate: {paper_name} has no"
+                f" {missing} (data/newspapers/); ask the legal desk for a quote",
+                citation=citation,
+                **at,
+            )
         )
     cap = prepared.pack.legal_rate_cap
     if cap and card and legal and (why := over_cap(card, legal, cap)):
-        finding("ORDER002", f"{paper_name}'s rate card: {why}", cap.citation)
+        findings.append(
+            Finding("ORDER002", f"{paper_name}'s rate card: {why}", citation=cap.citation, **at)
+        )
     bill, bill_law = _bill_to(prepared)
     if bill is None:
-        finding(
-            "ORDER003",
-            "nothing says who pays the paper: state `publication_costs` in the pack (the"
-            " ordinance or fee schedule) or `newspaper.bill_to` in the case",
-            None,
+        findings.append(
+            Finding(
+                "ORDER003",
+                "nothing says who pays the paper: state `publication_costs` in the pack (the"
+                " ordinance or fee schedule) or `newspaper.bill_to` in the case",
+                **at,
+            )
         )
     email = paper.legal_email if paper else None
     if not email:
-        finding(
-            "ORDER004",
-            f"{paper_name} has no `legal_email`: the e-mailed order is addressed to nobody",
-            None,
+        findings.append(
+            Finding(
+                "ORDER004",
+                f"{paper_name} has no `legal_email`: the e-mailed order is addressed to nobody",
+                **at,
+            )
         )
     the_map = prepared.map
     map_file = None

@@ -222,15 +222,26 @@ def findings(compared: Comparison, proof: Path) -> list[Finding]:
             if c.ours and c.theirs
             else (f"{c.ours!r} was dropped" if c.ours else f"{c.theirs!r} was added")
         )
-        out.append(
-            Finding(
-                "PROOF001" if c.temporal else "PROOF003",
-                f"the proof changes {'a date or time' if c.temporal else 'our words'}: {what}"
-                f" (paragraph {c.paragraph} of {copy})",
-                document=doc,
-                quote=f"...{c.before} [{c.ours} → {c.theirs}]" if c.before else None,
+        where = f"(paragraph {c.paragraph} of {copy})"
+        quote = f"...{c.before} [{c.ours} → {c.theirs}]" if c.before else None
+        if c.temporal:
+            out.append(
+                Finding(
+                    "PROOF001",
+                    f"the proof changes a date or time: {what} {where}",
+                    document=doc,
+                    quote=quote,
+                )
             )
-        )
+        else:
+            out.append(
+                Finding(
+                    "PROOF003",
+                    f"the proof changes our words: {what} {where}",
+                    document=doc,
+                    quote=quote,
+                )
+            )
     if compared.identical:
         out.append(
             Finding("PROOF004", f"the proof has the words of {copy}, unchanged", document=doc)
