@@ -117,7 +117,9 @@ def test_finding_examples(example: dict, tmp_path: Path, monkeypatch: pytest.Mon
 def test_every_code_has_a_passing_and_a_failing_example() -> None:
     every = EXAMPLES + yaml.safe_load((LINT / "examples.yaml").read_text())
     every += yaml.safe_load((LINT / "packet_examples.yaml").read_text())
-    every += yaml.safe_load((Path(__file__).parent / "findings" / "proof_examples.yaml").read_text())
+    every += yaml.safe_load(
+        (Path(__file__).parent / "findings" / "proof_examples.yaml").read_text()
+    )
     for code in FINDINGS:
         kinds = {e["expect"] for e in every if e["code"] == code}
         assert kinds == {"pass", "fail"}, f"{code}: examples {sorted(kinds)}"

@@ -44,6 +44,7 @@ KIND = DocumentKind.INSERTION_ORDER
 CENT = Decimal("0.01")
 TENTH = Decimal("0.1")
 POINTS_PER_INCH = Decimal(72)
+_IMAGE_TYPES = {"png": "png", "jpg": "jpeg", "jpeg": "jpeg", "svg": "svg+xml"}
 
 
 @dataclass(frozen=True)
@@ -229,11 +230,10 @@ def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan, name: str) -> Bu
         )
     the_map = prepared.map
     map_file = None
-    if the_map and the_map.word_image:
-        map_file = (
-            "map.png" if the_map.name.endswith(".svg") else the_map.name,
-            the_map.word_image,
-        )
+    if the_map:
+        # The raster Word gets where there is one (a paper's system takes a PNG), else the file.
+        raster = the_map.name.endswith(".svg") and the_map.raster
+        map_file = ("map.png", the_map.raster) if raster else (the_map.name, the_map.data)
     copy_names = (f"{doc.name}.txt", f"{doc.name}.docx")
     order = {
         "name": name,
@@ -272,8 +272,9 @@ def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan, name: str) -> Bu
         ),
         (f"{name}.pdf", order_pdf, "application", "pdf"),
     ]
-    if map_file:
-        attachments.append((map_file[0], map_file[1], "image", map_file[0].rsplit(".", 1)[-1]))
+    if map_file and map_file[1]:
+        subtype = _IMAGE_TYPES.get(map_file[0].rsplit(".", 1)[-1].lower(), "octet-stream")
+        attachments.append((map_file[0], map_file[1], "image", subtype))
     sent = calendar_file.stamp_for(case.hearings[0].date, case.as_of)
     subject = (
         f"Insertion order: legal notice, {case.municipality}, Case No. {case.case_number}"
