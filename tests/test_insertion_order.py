@@ -18,7 +18,7 @@ from generator.models.newspaper import LegalType, RateCard
 from generator.models.pack import LegalRateCap
 from generator.prepare import prepare
 
-from .conftest import CASES
+from .conftest import CASES, ROOT, notices
 
 # Two paragraphs and the blank line between them, at 20 characters a line:
 #   "NOTICE OF PUBLIC" / "HEARING"                                   2 lines
@@ -144,3 +144,26 @@ def test_a_map_goes_with_the_copy_and_the_applicant_is_billed(tmp_path: Path) ->
     pdf = next(o.data for o in made.outputs if o.path.endswith(".pdf"))
     assert prepared.case.applicant.name in _pdf_text(pdf)
     assert "ORDER003" not in {f.code for f in made.findings}
+
+
+def test_a_rate_cap_of_a_bad_shape_is_refused_with_its_place(tmp_path: Path) -> None:
+    packs = tmp_path / "jurisdictions"
+    packs.mkdir()
+    text = (ROOT / "jurisdictions" / "us-tx.yaml").read_text(encoding="utf-8")
+    text = text.replace("  citation: Tex. Gov't Code §§ 2051.048(b), 2051.051\n", "", 1)
+    (packs / "us-tx.yaml").write_text(
+        text.replace("legal_rate_cap:\n", "legal_rate_cap:\n  per_line: -1\n", 1)
+    )
+    result = notices("explain", "us-tx", env={"NOTICES_JURISDICTIONS": str(packs)})
+    assert result.returncode == 2
+    line = text.splitlines().index("legal_rate_cap:") + 2  # the mapping, on its first key
+    assert (
+        f"us-tx.yaml:{line}:3: legal_rate_cap.citation: required field is missing" in result.stderr
+    )
+    assert "legal_rate_cap.per_line: Input should be greater than 0" in result.stderr
+
+
+def test_explain_shows_the_cap() -> None:
+    result = notices("explain", "us-nc-shelby")
+    assert "Legal-notice rate cap: the newspaper's local commercial rate" in result.stdout
+    assert "G.S. 1-596" in result.stdout
