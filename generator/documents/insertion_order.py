@@ -258,6 +258,8 @@ def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan, name: str) -> Bu
         "attachments": [*copy_names, f"{name}.pdf", *([map_file[0]] if map_file else [])],
         "money": money,
     }
+    affidavit = proof.rule_for(prepared, doc, DocumentKind.AFFIDAVIT_OF_PUBLICATION)
+    order["affidavit"] = "; ".join(affidavit.citations) if affidavit else None
     context = {"order": order, "stylesheet": Markup(tpl.stylesheet)}  # noqa: S704  # our own file
     page = tpl.render(f"{KIND.value}.html.j2", context)
     order_pdf = pdf.write_pdf(page, {}, tpl.path)
