@@ -502,6 +502,11 @@ def explain(
 )
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
 @click.option(
+    "--against",
+    type=click.Path(path_type=Path, file_okay=False, exists=True),
+    help="The paper's proof or tear sheet: compare it with this packet's newspaper notice copy.",
+)
+@click.option(
     "--explain",
     "explain_code",
     metavar="CODE",
@@ -527,6 +532,7 @@ def lint(
     on: Any,
     fmt: str,
     strict: bool,
+    against: Path | None,
     explain_code: str | None,
     comments: bool,
     comments_out: Path | None,
@@ -554,16 +560,33 @@ def lint(
                 "give --case or --jurisdiction, not both: a case names its jurisdiction"
             )
         from generator.lint import report
+        from generator.lint.engine import LintResult
         from generator.lint.engine import lint as run
 
-        result = run(
-            list(paths),
-            case_path=case_path,
-            jurisdiction=jurisdiction,
-            kind=kind,
-            on=on.date() if on else None,
-            packs=packs,
-        )
+        if against is not None:
+            from generator.lint import proof
+
+            if jurisdiction or kind:
+                raise UserError("--against reads the case and the notice from the packet")
+            result = LintResult([], [])
+            for path in paths:
+                if not path.is_file():
+                    raise UserError(f"{path}: --against compares a proof file, not a folder")
+                one = proof.check(path, against, case_path)
+                result = LintResult(
+                    result.findings + one.findings,
+                    result.documents + one.documents,
+                    result.judged | one.judged,
+                )
+        else:
+            result = run(
+                list(paths),
+                case_path=case_path,
+                jurisdiction=jurisdiction,
+                kind=kind,
+                on=on.date() if on else None,
+                packs=packs,
+            )
         render = {"text": report.text, "json": report.as_json, "sarif": report.sarif}[fmt]
         click.echo(render(result), nl=False)
         if comments:

@@ -32,7 +32,8 @@ class Declared:
     code: str
     name: str
     severity: Severity  # "error": the packet is not ready / the notice fails the law
-    # The stage that reports it: plan, law, recipients, gis, schedule, mail, sign, posting, ad, lint.
+    # The stage that reports it: plan, law, recipients, gis, schedule, mail, sign, posting, ad,
+    # order, proof, lint.
     stage: str
     summary: str
     explanation: str
@@ -990,6 +991,106 @@ FINDINGS: dict[str, Declared] = {
             FROM_FORMAT,
             "No case without a display ad reports it.",
             "Every display ad reports it.",
+        ),
+        # --------------------------------------------------------------------- order
+        Declared(
+            "ORDER001",
+            "no-rate-card",
+            "warning",
+            "order",
+            "The insertion order gives no size or cost: the paper has no profile, legal type or"
+            " rate card.",
+            "The notice's lines and column inches are counted in the paper's legal type"
+            " (`legal_type` of its profile in data/newspapers/) and priced from its `rate_card`;"
+            " without them the order asks the legal desk for a quote.",
+            FROM_NOTICE,
+            "A Texas case whose paper's profile has both.",
+            "A case naming its paper without a profile.",
+        ),
+        Declared(
+            "ORDER002",
+            "rate-over-cap",
+            "warning",
+            "order",
+            "The paper's rate card charges more than the statute's cap on legal-notice rates.",
+            "A pack's `legal_rate_cap` in dollars a line or a column inch is compared with the"
+            " first-insertion rate of the paper's rate card, converted at its legal leading.",
+            "the pack's `legal_rate_cap`",
+            "A cap above the rate card.",
+            "A cap of 10 cents a line against a rate card of 85 cents.",
+        ),
+        Declared(
+            "ORDER003",
+            "bill-to-unknown",
+            "warning",
+            "order",
+            "Nothing says who pays the paper for the notice.",
+            "The pack's `publication_costs` (the ordinance or fee schedule) or the case's"
+            " `newspaper.bill_to` names the applicant or the municipality; the order never"
+            " guesses.",
+            NONE,
+            "A case with `newspaper.bill_to`.",
+            "A case whose pack and case are silent on it.",
+        ),
+        Declared(
+            "ORDER004",
+            "no-legal-email",
+            "warning",
+            "order",
+            "The paper has no legal desk e-mail: the e-mailed insertion order has no addressee.",
+            "Add `legal_email` to the paper's profile or to the case's `newspaper`.",
+            NONE,
+            "A case whose paper has a `legal_email`.",
+            "The same case without it.",
+        ),
+        # --------------------------------------------------------------------- proof
+        Declared(
+            "PROOF001",
+            "proof-date-changed",
+            "error",
+            "proof",
+            "The paper's proof changes a date or a time of our copy (the hearing's, an issue's).",
+            "`notices lint PROOF --against PACKET` diffs the proof with the packet's ad copy"
+            " word by word; a changed date or time of day would notice the wrong hearing.",
+            NONE,
+            "A proof made from our copy unchanged.",
+            "The same proof with the hearing at 7:00 p.m. instead of 6:00 p.m.",
+        ),
+        Declared(
+            "PROOF002",
+            "proof-line-missing",
+            "error",
+            "proof",
+            "A paragraph of our copy is missing from the paper's proof.",
+            "Less than half of the paragraph's words are found, in order, in the proof: a line"
+            " the law may require did not make it into the paper's setting.",
+            NONE,
+            "A proof made from our copy unchanged.",
+            "The same proof without the paragraph on where to examine the proposal.",
+        ),
+        Declared(
+            "PROOF003",
+            "proof-words-changed",
+            "warning",
+            "proof",
+            "The paper's proof changes, drops or adds words of our copy.",
+            "Each difference is shown with the words of our copy before it, for the clerk to"
+            " accept or send back; line breaks, hyphenation and typographic quotes are not"
+            " differences.",
+            NONE,
+            "A proof made from our copy unchanged.",
+            "A proof where 'examined' became 'examine'.",
+        ),
+        Declared(
+            "PROOF004",
+            "proof-matches",
+            "info",
+            "proof",
+            "The paper's proof has the words of our copy, unchanged.",
+            "Reported so that a clean comparison is stated, not inferred from silence.",
+            NONE,
+            "A proof with a changed word does not report it.",
+            "A proof made from our copy unchanged reports it.",
         ),
         # --------------------------------------------------------------------- lint
         Declared(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from decimal import Decimal
 from enum import StrEnum
 from functools import lru_cache
 from typing import Annotated, Any, Literal
@@ -821,6 +822,39 @@ class Municipality(Model):
     )
 
 
+class LegalRateCap(Model):
+    """A statute's cap on what a newspaper may charge for a legal notice.
+
+    The insertion order prints the cap and its citation for the legal desk; a cap in dollars
+    (`per_line` or `per_column_inch`) is also checked against the paper's rate card (ORDER002).
+    """
+
+    citation: str = Field(min_length=1)
+    text: str = Field(min_length=1, description="The statute, quoted or closely paraphrased.")
+    limit: str = Field(
+        min_length=1,
+        description='The cap as the order states it: "the newspaper\'s local commercial rate".',
+    )
+    per_line: Decimal | None = Field(
+        None, gt=0, description="A cap in dollars per line of the legal column, first insertion."
+    )
+    per_column_inch: Decimal | None = Field(
+        None, gt=0, description="A cap in dollars per column inch, first insertion."
+    )
+
+
+class PublicationCosts(Model):
+    """Who pays the newspaper for a case's legal notice, as the ordinance says."""
+
+    paid_by: Literal["applicant", "municipality"] = Field(
+        description="applicant: the order bills the applicant; municipality: the municipality."
+    )
+    citation: str = Field(min_length=1)
+    text: str = Field(
+        min_length=1, description="The ordinance or fee schedule, quoted or closely paraphrased."
+    )
+
+
 class Pack(Model):
     """A jurisdiction's rule pack as written in `jurisdictions/`."""
 
@@ -850,6 +884,14 @@ class Pack(Model):
         None, description="Municipal packs: the municipality served and its kind."
     )
     terms: Terms = Field(default_factory=Terms)
+    legal_rate_cap: LegalRateCap | None = Field(
+        None,
+        description="A statute's cap on legal-notice rates, printed on the insertion order;"
+        " the narrowest pack that states one wins.",
+    )
+    publication_costs: PublicationCosts | None = Field(
+        None, description="Who pays the newspaper: the insertion order's bill-to."
+    )
     sources: list[Source] = Field(min_length=1)
     time_counting: TimeCounting | None = None
     calendar: Calendar | None = None

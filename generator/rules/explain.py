@@ -191,6 +191,24 @@ def describe_calendar(resolved: ResolvedPack) -> list[str]:
     return lines
 
 
+def describe_costs(resolved: ResolvedPack) -> list[str]:
+    """The legal-notice rate cap and who pays the paper, as the insertion order states them."""
+    out = []
+    cap = resolved.legal_rate_cap
+    if cap:
+        dollars = [
+            f"${v}/{unit}"
+            for v, unit in ((cap.per_line, "line"), (cap.per_column_inch, "column inch"))
+            if v
+        ]
+        extra = f" ({', '.join(dollars)})" if dollars else ""
+        out.append(f"Legal-notice rate cap: {cap.limit}{extra} — {cap.citation}")
+    costs = resolved.publication_costs
+    if costs:
+        out.append(f"The newspaper is paid by the {costs.paid_by} — {costs.citation}")
+    return out
+
+
 def _span(timing: Timing) -> str:
     if timing.months:
         return f"{timing.months} months"
@@ -301,6 +319,7 @@ def checklist(
         body = f"; governing body: {resolved.governing_body}" if resolved.governing_body else ""
         lines.append(f"Serves {kind}{body}.")
     lines += describe_calendar(resolved)
+    lines += describe_costs(resolved)
     if scope:
         lines.append(scope)
     else:
