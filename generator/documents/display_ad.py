@@ -384,6 +384,7 @@ def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan) -> Built:
         list(prepared.deadlines), notice_ids, doc.hearing
     )
     files: dict[str, bytes] = {}
+    context["headline"] = next((b.params.headline for b in doc.formats if b.params.headline), None)
     context["map"] = None  # the shared body prints any map it is given
     the_map = prepared.map
     if the_map and shows_map(prepared, doc):

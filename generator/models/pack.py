@@ -419,6 +419,10 @@ class FormatParams(Model):
         description='The display ad\'s headline in type no smaller than this ("18 point").',
         json_schema_extra=stricter("max"),
     )
+    headline: str | None = prose(
+        "The ad's headline in the words of the law's form (\"NOTICE OF ZONING CHANGE\"), in place"
+        " of the notice's usual title."
+    )
     placement: str | None = prose(
         'Where in the paper the ad may run, for the ad desk ("not where legal notices and'
         ' classified advertisements appear").'
