@@ -229,7 +229,8 @@ def test_agencies_and_abutting_municipalities_from_the_layers(
 def test_recipients_and_mailing_lists_carry_group_and_delivery_and_the_proof_lists_each_group(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    packs_with(tmp_path, monkeypatch, "us-nc", rules=[APPLICANT, SCHOOLS])
+    schools = {**SCHOOLS, "params": {**SCHOOLS["params"], "content": "agency_letter"}}
+    packs_with(tmp_path, monkeypatch, "us-nc", rules=[APPLICANT, schools])
     case = shelby(tmp_path, **{"applicant.is_owner": False, "applicant.name": "Eastside Builders"})
     out = tmp_path / "out"
     build(case, out)
@@ -252,7 +253,11 @@ def test_recipients_and_mailing_lists_carry_group_and_delivery_and_the_proof_lis
     letters = subprocess.run(
         ["pdftotext", str(folder / "letters.pdf"), "-"], capture_output=True, text=True, check=True
     ).stdout
-    assert "because you applied to the City of Shelby" in " ".join(letters.split())
+    flat = " ".join(letters.split())
+    assert "because you applied to the City of Shelby" in flat
+    # Each letter cites the rule its recipient is notified under, not every rule the letter serves.
+    assert "Test § 1 requires that you be notified" in flat
+    assert "As Test § 3 requires, the City of Shelby transmits" in flat
 
 
 def test_email_delivery_needs_the_law_that_allows_it(

@@ -85,10 +85,15 @@ class Greeter:
     citations: str
 
     def __call__(self, r: Recipient) -> tuple[str, str]:
-        """The salutation and the reason for writing to `r`."""
+        """The salutation and the reason for writing to `r`.
+
+        The reason cites the rules under which `r` is notified (its groups'), not every rule the
+        letter serves: a school district notified under one subsection is not told of another.
+        """
+        citations = "; ".join(r.citations) or self.citations
         return (
             str(self.letter.salutation(r)).strip(),
-            " ".join(str(self.letter.reason(r, self.transmittal, self.citations)).split()),
+            " ".join(str(self.letter.reason(r, self.transmittal, citations)).split()),
         )
 
 
