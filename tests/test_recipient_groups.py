@@ -447,3 +447,44 @@ def test_a_group_the_law_lets_be_emailed_takes_the_addresses_the_case_gives(
     assert [f for f in found.findings if f.code == "RCPT008" and "Bo Reader" in f.message]
     rows_ = {r["recipient"]: r for r in rows(to_csv(found))}
     assert rows_["Ann Reader"]["delivery"] == "email"
+
+
+def test_an_emailed_recipient_gets_no_label_and_the_list_shows_the_e_mail(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing is mailed to a recipient the law lets be e-mailed: no label, no firm-list line;
+    the mailing list and the proof show the e-mail address instead of a piece number."""
+    requesters = {
+        **SCHOOLS,
+        "id": "test_requesters_emailed",
+        "params": {
+            "notice": "mailed_notice",
+            "group": "named",
+            "recipient_kind": "registered",
+            "names": [{"from": "registered_persons"}],
+            "delivery": "email",
+            "email_allowed": "Test § 6",
+        },
+    }
+    packs_with(tmp_path, monkeypatch, "us-nc", rules=[requesters])
+    address = {"lines": ["9 Oak St"], "city": "Shelby", "state": "NC", "zip": "28150"}
+    case = shelby(
+        tmp_path,
+        registered_persons=[{"name": "Ann Reader", "address": address, "email": "ann@example.org"}],
+    )
+    out = tmp_path / "out"
+    build(case, out)
+    folder = out / case.stem
+
+    def text(name: str) -> str:
+        run = subprocess.run(
+            ["pdftotext", str(folder / name), "-"], capture_output=True, text=True, check=True
+        )
+        return " ".join(run.stdout.split())
+
+    assert "Ann Reader" not in text("labels.pdf")
+    listed = {r["name"]: r for r in rows((folder / "mailing_list.csv").read_bytes())}
+    ann = listed["Ann Reader"]
+    assert (ann["seq"], ann["delivery"], ann["email"]) == ("", "email", "ann@example.org")
+    assert all(r["seq"] for name, r in listed.items() if name != "Ann Reader")
+    assert "Ann Reader e-mailed to ann@example.org" in text("certificate_of_mailing.pdf")

@@ -119,7 +119,9 @@ def mail(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], kind: Doc
     _check_sender(prepared)
     made = Built()
     for doc in docs:
-        pieces = mailroom.pieces(prepared.recipients_of(doc)).pieces
+        mailing = mailroom.pieces(prepared.recipients_of(doc))
+        # An e-mailed recipient with a postal address still gets its letter, to send as e-mail.
+        pieces = mailing.pieces + [r for r in mailing.emailed if r.mailable]
         if not pieces:
             continue
         rules = tuple(sorted(doc.notice_ids))
