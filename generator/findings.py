@@ -596,6 +596,21 @@ FINDINGS: dict[str, Declared] = {
             "The East Providence sample with its hearing on Christmas Day.",
         ),
         Declared(
+            "SCHED004",
+            "publication-days-assumed",
+            "warning",
+            "schedule",
+            "The newspaper's publication days are not known: the schedule took it to print every day.",
+            "The newspaper issues a notice can run in depend on the days the paper prints. The"
+            " case names the paper without `publication_days` and without a profile from"
+            " data/newspapers/, so the schedule counted every day of the week as an issue day;"
+            " the latest issue it names may not exist. Give the paper's publication days (or a"
+            " profile) and build again.",
+            NONE,
+            "Every sample case: its paper's days come from the case or its profile.",
+            "A case whose newspaper is named with no publication days and no profile.",
+        ),
+        Declared(
             "CONT001",
             "continued-by-announcement",
             "info",

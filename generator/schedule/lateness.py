@@ -111,7 +111,8 @@ def issues_of(deadlines: list[Deadline], rules: tuple[str, ...], hearing: Hearin
 
 
 def findings(case: Case, deadlines: list[Deadline]) -> list[Finding]:
-    """Procedural deadlines the case's own dates already miss (warnings: an applicant may consent)."""
+    """Procedural deadlines the case's own dates already miss (warnings: an applicant may consent),
+    and newspaper issues chosen without the paper's publication days."""
     out = []
     for hearing in case.hearings:
         label = hearing_label(hearing)
@@ -129,4 +130,19 @@ def findings(case: Case, deadlines: list[Deadline]) -> list[Finding]:
                         citation=d.citation,
                     )
                 )
+    paper = case.newspaper
+    timed = [d for d in deadlines if d.issues]
+    if timed and not (paper and paper.publication_days):
+        # Issues were chosen from every day of the week: the clerk must know they are a guess.
+        out.append(
+            Finding(
+                "SCHED004",
+                f"{paper.name if paper and paper.name else 'the newspaper'}: no publication days"
+                " given (`newspaper.publication_days` or a profile); the schedule took the paper"
+                f" to print every day, e.g. issue {short(timed[0].issues[-1])} for"
+                f" {timed[0].id} — give its days and build again",
+                rule=timed[0].rule,
+                citation=timed[0].citation,
+            )
+        )
     return out
