@@ -111,8 +111,10 @@ def issues_of(deadlines: list[Deadline], rules: tuple[str, ...], hearing: Hearin
 
 
 def findings(case: Case, deadlines: list[Deadline]) -> list[Finding]:
-    """Procedural deadlines the case's own dates already miss (warnings: an applicant may consent),
-    and newspaper issues chosen without the paper's publication days."""
+    """Deadlines the case's own dates miss, and issues chosen without the paper's days.
+
+    Warnings both: an applicant may consent to a late hearing, and a clerk may know the days.
+    """
     out = []
     for hearing in case.hearings:
         label = hearing_label(hearing)
