@@ -143,8 +143,15 @@ def describe_calendar(resolved: ResolvedPack) -> list[str]:
             lines.append(
                 f"  not a holiday: {x.name} — {x.citation}" + (f" ({x.reason})" if x.reason else "")
             )
+        moved = {
+            "sunday_to_monday": "kept on the Monday after a Sunday",
+            "weekend_to_monday": "kept on the Monday after a weekend",
+            "none": "not moved off a weekend",
+        }
         for a in cal.additions:
             state = "offices open" if a.offices_open else "offices closed"
+            state += f", {moved[a.observed]}" if a.observed else ""
+            state += f" (verify: {a.verify})" if a.verify else ""
             lines.append(f"  added: {a.name}, {state} — {a.citation}")
         for r in cal.removals:
             lines.append(f"  removed: {r.name} — {r.citation}")

@@ -132,6 +132,18 @@ def findings(case: Case, deadlines: list[Deadline]) -> list[Finding]:
                         citation=d.citation,
                     )
                 )
+    for d in deadlines:
+        if d.unsure:
+            out.append(
+                Finding(
+                    "SCHED005",
+                    f"{d.id}: the latest day {short(day_of(d.latest)) if d.latest else '(none)'}"
+                    f" is counted with {'; '.join(d.unsure)} — check that year's order; if offices"
+                    " are open that day, the date changes",
+                    rule=d.rule,
+                    citation=d.citation,
+                )
+            )
     paper = case.newspaper
     timed = [d for d in deadlines if d.issues]
     if timed and not (paper and paper.publication_days):
