@@ -129,6 +129,7 @@ def mail(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], kind: Doc
             tpl.phrases(
                 "letter_phrases.j2",
                 municipality=case.municipality,
+                the_municipality=case.the_municipality,
                 amendment=case.amendment,
                 terms=prepared.plan.pack.terms,
             ),

@@ -349,7 +349,7 @@ class ProofParams(Model):
     proves: list[str] = Field(
         min_length=1,
         description="The ids of the notice rules it covers; a supplementing rule adds to them.",
-        json_schema_extra=stricter("union"),
+        json_schema_extra=stricter("adds"),
     )
     notarized: bool = Field(False, json_schema_extra=stricter("or"))
     signed_by: str | None = prose()

@@ -102,6 +102,8 @@ def bind(parent: Model, child: Model, prefix: str = "") -> tuple[Model, list[Dif
             continue
         value = _stricter(how, a, b)
         merged[name] = value
+        if how == "adds":
+            continue  # what else the same document covers: no difference between the laws
         if value != a:
             diffs.append(Difference(path, a, b, value))  # the local rule is stricter
         elif how not in ("union", "or"):
@@ -122,7 +124,7 @@ def _stricter(how: str | None, a: Any, b: Any) -> Any:
         return min(a, b, key=_magnitude)
     if how == "or":
         return bool(a or b)
-    if how == "union":
+    if how in ("union", "adds"):
         return [*a, *(x for x in b if x not in a)]
     return a  # unmarked: the parent (state) law's value binds
 
