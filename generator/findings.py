@@ -617,10 +617,9 @@ FINDINGS: dict[str, Declared] = {
             "schedule",
             "A deadline is counted with an office closure a yearly order decides.",
             "A pack's calendar marks a closure day `verify` where the law leaves it to a yearly"
-            " act (Oklahoma's Christmas holiday: the Governor's executive order under"
-            " 25 O.S. § 82.1(B) picks December 24 or December 26). A deadline whose count took"
-            " that day as closed is reported with the day and why: check that year's order, and"
-            " if offices are open that day, the date changes.",
+            " act (a governor's executive order that picks the day before or after Christmas)."
+            " A deadline whose count took that day as closed is reported with the day and why:"
+            " check that year's order, and if offices are open that day, the date changes.",
             FROM_RULE,
             "The Oklahoma sample: no deadline of its hearings comes near Christmas.",
             "The Oklahoma sample with its council hearing on January 5: the letters' last day"

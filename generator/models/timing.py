@@ -202,8 +202,8 @@ class HolidayRule(Model):
     observed: Literal["sunday_to_monday", "weekend_to_monday", "none"] | None = Field(
         None,
         description="Where this day is kept when it falls on a weekend, where the statute says"
-        " otherwise for it than the calendar's `observed` (R.I.G.L. § 25-1-1 keeps May 4 on the"
-        " Monday only after a Sunday).",
+        " otherwise for it than the calendar's `observed` (a day kept on the Monday only after"
+        " a Sunday, in a state that moves its other fixed holidays off a Saturday too).",
     )
     verify: str | None = Field(
         None,
