@@ -316,3 +316,14 @@ def test_oklahoma_names_the_christmas_closures_a_yearly_order_picks() -> None:
     assert not cal.is_open(date(2029, 12, 24)) and cal.day(date(2029, 12, 24)).verify
     assert not cal.day(date(2029, 12, 25)).verify
     assert "Governor's executive order" in checklist(resolve("us-ok"))
+
+
+def test_explain_shows_what_a_continuance_binds_when_the_city_fills_the_states_silence() -> None:
+    """Fla. Stat. § 166.041 says nothing of a continued hearing; the sample city's code lets an
+    announced continuance stand without new notice, and that binds."""
+    text = checklist(resolve("us-fl-sabal-springs"))
+    line = text.index("(continuance, ss_continuance)")
+    assert (
+        "binds: a hearing continued to a date, time and place announced at it needs no new"
+        in (text[line : line + 300])
+    )

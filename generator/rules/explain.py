@@ -15,12 +15,14 @@ from generator.models.pack import (
     Channel,
     ClauseParams,
     ClauseTopic,
+    ContinuanceParams,
     DeadlineParams,
     FormatParams,
     NoticeParams,
     Pack,
     ProofParams,
     ProtestParams,
+    ReturnedMailParams,
     Rule,
 )
 from generator.models.recipient_rules import RecipientGroup, RecipientsParams
@@ -341,6 +343,10 @@ def checklist(
                 )
             elif isinstance(item.params, ProtestParams):
                 lines.append("      " + describe_protest(item.params))
+            elif isinstance(item.params, ContinuanceParams):
+                lines.append("      binds: " + _SAYS[item.params.by_announcement])
+            elif isinstance(item.params, ReturnedMailParams):
+                lines.append("      binds: " + _SAYS[item.params.next])
             lines += _extra(item)
     lines += _declarations(resolved)
     found = conflicts(resolved, on, only)
@@ -350,6 +356,15 @@ def checklist(
     for c in found:
         lines.append(f"  ! {c.local.citation} vs {c.against} [{c.local.id}]: {c.message}")
     return "\n".join(lines) + "\n"
+
+
+# What a continuance or returned-mail rule binds, after a narrower pack fills a silence.
+_SAYS = {
+    "no_renotice": "a hearing continued to a date, time and place announced at it needs no new notice",
+    "silent": "the law says nothing, and a finding says so",
+    "nothing": "a notice not received does not invalidate the action",
+    "remail": "a returned letter is mailed again to another address of record",
+}
 
 
 def _line(item: Item, tag: str = "") -> str:
