@@ -597,6 +597,36 @@ FINDINGS: dict[str, Declared] = {
             "The East Providence sample with its hearing on Christmas Day.",
         ),
         Declared(
+            "SCHED004",
+            "publication-days-assumed",
+            "warning",
+            "schedule",
+            "The newspaper's publication days are not known: the schedule took it to print every day.",
+            "The newspaper issues a notice can run in depend on the days the paper prints. The"
+            " case names the paper without `publication_days` and without a profile from"
+            " data/newspapers/, so the schedule counted every day of the week as an issue day;"
+            " the latest issue it names may not exist. Give the paper's publication days (or a"
+            " profile) and build again.",
+            NONE,
+            "Every sample case: its paper's days come from the case or its profile.",
+            "A case whose newspaper is named with no publication days and no profile.",
+        ),
+        Declared(
+            "SCHED005",
+            "closure-needs-verifying",
+            "warning",
+            "schedule",
+            "A deadline is counted with an office closure a yearly order decides.",
+            "A pack's calendar marks a closure day `verify` where the law leaves it to a yearly"
+            " act (a governor's executive order that picks the day before or after Christmas)."
+            " A deadline whose count took that day as closed is reported with the day and why:"
+            " check that year's order, and if offices are open that day, the date changes.",
+            FROM_RULE,
+            "The Oklahoma sample: no deadline of its hearings comes near Christmas.",
+            "The Oklahoma sample with its council hearing on January 5: the letters' last day"
+            " skips December 24 and 26.",
+        ),
+        Declared(
             "CONT001",
             "continued-by-announcement",
             "info",

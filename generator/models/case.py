@@ -637,6 +637,16 @@ class Case(CaseModel):
         """The first hearing held by `body`, if any."""
         return next((h for h in self.hearings if h.body == body), None)
 
+    @property
+    def the_municipality(self) -> str:
+        """The municipality as a sentence names it: "the City of Shelby", "Sample Township".
+
+        A name in the style "<kind> of <name>" ("Township of Sample", "City and County of
+        Denver") is a common noun and takes "the"; a proper name ("Sample Township", "Salt Lake
+        City", "Newport") takes none.
+        """
+        return f"the {self.municipality}" if " of " in self.municipality else self.municipality
+
 
 def field_type(path: str) -> Any:
     """The type of the case field at a dotted path (`facts.water_source_towns`); None if none."""

@@ -434,7 +434,11 @@ class ProofParams(Model):
     """A sworn or certified record that a notice was given."""
 
     document: DocumentKind
-    proves: list[str] = Field(min_length=1, description="The ids of the notice rules it covers.")
+    proves: list[str] = Field(
+        min_length=1,
+        description="The ids of the notice rules it covers; a supplementing rule adds to them.",
+        json_schema_extra=stricter("adds"),
+    )
     notarized: bool = Field(False, json_schema_extra=stricter("or"))
     signed_by: str | None = prose()
     certify_to: str | None = prose("To whom the proof is made, as the law names them.")
@@ -608,7 +612,11 @@ class ContinuanceParams(Model):
     A continuance not announced to a date certain is always noticed again in full.
     """
 
-    by_announcement: Literal["no_renotice", "silent"]
+    by_announcement: Literal["no_renotice", "silent"] = Field(
+        description="`no_renotice` or `silent`; a narrower pack's `no_renotice` fills a broader"
+        " pack's silence.",
+        json_schema_extra=stricter("stated"),
+    )
     hearing: HearingRef = HearingRef.EACH
 
 
@@ -621,7 +629,11 @@ class ReturnedMailParams(Model):
     another address).
     """
 
-    next: Literal["nothing", "remail", "silent"]
+    next: Literal["nothing", "remail", "silent"] = Field(
+        description="`nothing`, `remail` or `silent`; a narrower pack's stated value fills a"
+        " broader pack's silence.",
+        json_schema_extra=stricter("stated"),
+    )
 
 
 class Effective(Model):

@@ -63,6 +63,7 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
         "tool_version": __version__,
         "case_number": case.case_number,
         "municipality": case.municipality,
+        "the_municipality": case.the_municipality,
         # The subject line names the case; a title that repeats the number would print it twice.
         "amendment": case.amendment.model_copy(
             update={"title": without_case_number(case.amendment.title, case.case_number)}
@@ -145,6 +146,7 @@ def schedule_context(plan: Plan, deadlines: list[Any], stylesheet: str) -> dict[
     hearings = {hearing_label(h): h for h in case.hearings}
     return {
         "municipality": case.municipality,
+        "the_municipality": case.the_municipality,
         "case_number": case.case_number,
         "jurisdiction_name": plan.pack.pack.name,
         "hearings": [

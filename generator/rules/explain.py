@@ -15,6 +15,7 @@ from generator.models.pack import (
     Channel,
     ClauseParams,
     ClauseTopic,
+    ContinuanceParams,
     DeadlineParams,
     FormatParams,
     HearingTimeParams,
@@ -22,6 +23,7 @@ from generator.models.pack import (
     Pack,
     ProofParams,
     ProtestParams,
+    ReturnedMailParams,
     Rule,
 )
 from generator.models.recipient_rules import RecipientGroup, RecipientsParams
@@ -183,8 +185,15 @@ def describe_calendar(resolved: ResolvedPack) -> list[str]:
             lines.append(
                 f"  not a holiday: {x.name} — {x.citation}" + (f" ({x.reason})" if x.reason else "")
             )
+        moved = {
+            "sunday_to_monday": "kept on the Monday after a Sunday",
+            "weekend_to_monday": "kept on the Monday after a weekend",
+            "none": "not moved off a weekend",
+        }
         for a in cal.additions:
             state = "offices open" if a.offices_open else "offices closed"
+            state += f", {moved[a.observed]}" if a.observed else ""
+            state += f" (verify: {a.verify})" if a.verify else ""
             lines.append(f"  added: {a.name}, {state} — {a.citation}")
         for r in cal.removals:
             lines.append(f"  removed: {r.name} — {r.citation}")
@@ -403,6 +412,10 @@ def checklist(
                 lines.append("      " + describe_hearing_time(item.params))
             elif isinstance(item.params, ProtestParams):
                 lines.append("      " + describe_protest(item.params))
+            elif isinstance(item.params, ContinuanceParams):
+                lines.append("      binds: " + _SAYS[item.params.by_announcement])
+            elif isinstance(item.params, ReturnedMailParams):
+                lines.append("      binds: " + _SAYS[item.params.next])
             lines += _extra(item)
     lines += _declarations(resolved)
     found = conflicts(resolved, on, only)
@@ -412,6 +425,15 @@ def checklist(
     for c in found:
         lines.append(f"  ! {c.local.citation} vs {c.against} [{c.local.id}]: {c.message}")
     return "\n".join(lines) + "\n"
+
+
+# What a continuance or returned-mail rule binds, after a narrower pack fills a silence.
+_SAYS = {
+    "no_renotice": "a hearing continued to a date, time and place announced at it needs no new notice",
+    "silent": "the law says nothing, and a finding says so",
+    "nothing": "a notice not received does not invalidate the action",
+    "remail": "a returned letter is mailed again to another address of record",
+}
 
 
 def _line(item: Item, tag: str = "") -> str:
