@@ -597,7 +597,7 @@ FINDINGS: dict[str, Declared] = {
             "The East Providence sample with its hearing on Christmas Day.",
         ),
         Declared(
-            "SCHED004",
+            "SCHED008",
             "publication-days-assumed",
             "warning",
             "schedule",
@@ -612,7 +612,7 @@ FINDINGS: dict[str, Declared] = {
             "A case whose newspaper is named with no publication days and no profile.",
         ),
         Declared(
-            "SCHED005",
+            "SCHED009",
             "closure-needs-verifying",
             "warning",
             "schedule",

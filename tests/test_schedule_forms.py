@@ -311,7 +311,7 @@ def test_rhode_island_keeps_may_4_on_the_monday_only_after_a_sunday() -> None:
 
 def test_oklahoma_names_the_christmas_closures_a_yearly_order_picks() -> None:
     """25 O.S. § 82.1(B): the Governor's order picks December 24 or 26; a count that takes
-    either as closed says so (SCHED005), and explain shows the doubt."""
+    either as closed says so (SCHED009), and explain shows the doubt."""
     cal = LegalCalendar(resolve("us-ok").calendar)
     assert not cal.is_open(date(2029, 12, 24)) and cal.day(date(2029, 12, 24)).verify
     assert not cal.day(date(2029, 12, 25)).verify

@@ -208,7 +208,7 @@ class HolidayRule(Model):
     verify: str | None = Field(
         None,
         description="Why the day is not certain (a yearly order picks it): a deadline counted"
-        " with it closed is reported (SCHED005), so the clerk checks that year's order.",
+        " with it closed is reported (SCHED009), so the clerk checks that year's order.",
     )
     citation: str
 

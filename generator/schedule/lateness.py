@@ -148,7 +148,7 @@ def findings(case: Case, deadlines: list[Deadline]) -> list[Finding]:
         if d.unsure:
             out.append(
                 Finding(
-                    "SCHED005",
+                    "SCHED009",
                     f"{d.id}: the latest day {short(day_of(d.latest)) if d.latest else '(none)'}"
                     f" is counted with {'; '.join(d.unsure)} — check that year's order; if offices"
                     " are open that day, the date changes",
@@ -162,7 +162,7 @@ def findings(case: Case, deadlines: list[Deadline]) -> list[Finding]:
         # Issues were chosen from every day of the week: the clerk must know they are a guess.
         out.append(
             Finding(
-                "SCHED004",
+                "SCHED008",
                 f"{paper.name if paper and paper.name else 'the newspaper'}: no publication days"
                 " given (`newspaper.publication_days` or a profile); the schedule took the paper"
                 f" to print every day, e.g. issue {short(timed[0].issues[-1])} for"
