@@ -426,7 +426,9 @@ def _page_number(footer: Any) -> None:
 def custom(doc: Document, placement: str) -> None:
     """The statements of the pack-defined clauses placed at `placement`, each bookmarked."""
     with block(doc, f"for c in custom_clauses.{placement}"):
-        paragraph(doc, "Notice Body", "{{r mark(c.key) }}", "{{ c.text }}", "{{r unmark(c.key) }}")
+        paragraph(
+            doc, "Notice Body", "{{r mark(c.key) }}", "{{r typed(c) }}", "{{r unmark(c.key) }}"
+        )
 
 
 def notice_body(doc: Document) -> None:
