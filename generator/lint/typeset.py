@@ -18,6 +18,7 @@ from generator.lint.extract import Extracted
 from generator.lint.extract.styled import Styled, docx_styled, pdf_styled
 from generator.models.pack import ClauseType
 
+_CANNOT_SHOW = {"txt": "plain text", "html": "an HTML page"}
 _TOLERANCE = 0.05  # points: a PDF's sizes are products of matrices, 14 reads as 13.9999
 
 
@@ -43,8 +44,9 @@ def type_findings(path: Path, ext: Extracted, clauses: Any, name: str) -> list[F
             out.append(
                 Finding(
                     "NL019",
-                    f"{b.rule.title}: the law asks {kind.describe()}, which a"
-                    f" {ext.format.upper()} file cannot show; check it in the PDF or the proof",
+                    f"{b.rule.title}: the law asks {kind.describe()}, which"
+                    f" {_CANNOT_SHOW.get(ext.format, 'this file')} cannot show; check it in the"
+                    " PDF or the printed proof",
                     **law,
                 )
             )
