@@ -428,13 +428,12 @@ def _page_number(footer: Any) -> None:
 def custom(doc: Document, placement: str) -> None:
     """The statements of the pack-defined clauses placed at `placement`, each bookmarked."""
     runs = ("{{r mark(c.key) }}", "{{r typed(c) }}", "{{r unmark(c.key) }}")
-    with block(doc, f"for c in custom_clauses.{placement}"):
-        # A statement in a type of its own (bold 14-point) reads ragged-right and whole, as
-        # justified large type leaves rivers; its bold and size are the run's (typed).
-        with block(doc, "if c.type"):
-            paragraph(doc, "Notice Statement", *runs)
-            paragraph(doc, "Notice Body", "{%p else %}")
-            paragraph(doc, "Notice Body", *runs)
+    # A statement in a type of its own (bold 14-point) reads ragged-right and whole, as
+    # justified large type leaves rivers; its bold and size are the run's (typed).
+    with block(doc, f"for c in custom_clauses.{placement}"), block(doc, "if c.type"):
+        paragraph(doc, "Notice Statement", *runs)
+        paragraph(doc, "Notice Body", "{%p else %}")
+        paragraph(doc, "Notice Body", *runs)
 
 
 def notice_body(doc: Document) -> None:
