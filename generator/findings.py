@@ -1371,5 +1371,39 @@ FINDINGS: dict[str, Declared] = {
             '"The public hearing … will be conducted by the Planning Board via a virtual meeting'
             ' room format on March 10, 2021 at 7:00 PM at: https://zoom.us/j/94878518219".',
         ),
+        Declared(
+            "NL018",
+            "clause-type",
+            "error",
+            "lint",
+            "A clause the law asks in a type of its own is set smaller or lighter.",
+            "A pack-defined clause may state the type its law asks (`type: {bold: true,"
+            ' min_points: 14}` for "bold 14-point type or larger"). In a PDF the linter reads'
+            " each letter's font and size (the size as printed, through the page's scaling); in"
+            " a Word file each run's bold and size, through its character and paragraph styles"
+            " and the document's defaults. Every place the clause's sentence is printed (once"
+            " in each letter of a mail merge) must be bold throughout and no letter smaller than"
+            " the size. The message gives the smallest size found and whether it was bold. Set"
+            " the statement in the type the law asks.",
+            FROM_RULE,
+            "The statement of a Texas owner's letter set in bold 14-point type.",
+            "The same statement set in 12-point regular type, or made not bold in Word.",
+        ),
+        Declared(
+            "NL019",
+            "clause-type-unchecked",
+            "info",
+            "lint",
+            "The law asks a clause in a type of its own, and the linter could not check it.",
+            "A plain-text file carries no type, and an HTML page's type is whatever the reader's"
+            " browser or the newspaper's system sets: the type of a clause that states one"
+            " (`type`) is checked only in a PDF or a Word file. The same is said when the"
+            " linter cannot match the clause's letters to the type they are set in (an unusual"
+            " PDF). Our plain-text copy for a newspaper carries a bracketed line that tells the"
+            " typesetter the type; check the paper's proof or tearsheet.",
+            FROM_RULE,
+            "The same notice linted as a PDF or a Word file.",
+            "A newspaper's plain-text copy of a notice whose statement must be in bold type.",
+        ),
     )
 }

@@ -33,7 +33,7 @@ from generator.errors import Problem, UserError
 from generator.findings import Finding
 from generator.hashing import sha256_file
 from generator.kinds import DocumentKind
-from generator.lint import checks, limits
+from generator.lint import checks, limits, typeset
 from generator.lint.checks import Expect
 from generator.lint.extract import Extracted, check_format, extract
 from generator.models.conditions import decide, describe
@@ -504,6 +504,8 @@ def _document(target: Target, reading: checks.Reading, prepared: Prepared | None
         hearing_days = {h.date for h in prepared.case.hearings}
         out += checks.schedule_findings(reading, name, mine, hearing_days)
     out += _map_findings(target, ext)
+    with _reading():
+        out += typeset.type_findings(target.path, ext, target.clauses, name)
     if target.path.suffix.lower() == ".pdf":
         from generator.lint import measure
 

@@ -185,6 +185,51 @@ class ClauseTopic(StrEnum):
     CUSTOM = "custom"
 
 
+# The documents whose templates print a pack-defined clause (the notice's shared body): a custom
+# clause naming any other document would be accepted and never printed, so it is refused.
+PRINTS_CUSTOM = (
+    DocumentKind.NEWSPAPER_NOTICE,
+    DocumentKind.DISPLAY_AD,
+    DocumentKind.LETTERS,
+    DocumentKind.POSTING_NOTICE,
+    DocumentKind.WEBSITE_NOTICE,
+)
+
+
+class ClauseType(Model):
+    """The type a statute asks a clause to be set in ("in bold 14-point type or larger").
+
+    Printed so in HTML, PDF and Word; a plain-text copy carries a line to the typesetter. The
+    linter checks it in a PDF and a Word file, and says so where the format cannot show type.
+    """
+
+    bold: bool = Field(
+        False,
+        description="The clause is set in bold (boldface) type.",
+        json_schema_extra=stricter("or"),
+    )
+    min_points: float | None = Field(
+        None,
+        gt=0,
+        le=72,
+        description='The smallest type size the law allows, in points (14 for "14-point type'
+        ' or larger"); the clause is printed at this size.',
+        json_schema_extra=stricter("max"),
+    )
+
+    @model_validator(mode="after")
+    def _says_something(self) -> ClauseType:
+        if not self.bold and self.min_points is None:
+            raise ValueError("a clause's `type` asks `bold: true`, a `min_points`, or both")
+        return self
+
+    def describe(self) -> str:
+        """The type in words: "bold 14-point type or larger"."""
+        size = f"{self.min_points:g}-point " if self.min_points is not None else ""
+        larger = " or larger" if self.min_points is not None else ""
+        return f"{'bold ' if self.bold else ''}{size}type{larger}"
+
+
 class Placement(StrEnum):
     """Where in a notice a pack-defined clause is printed."""
 
@@ -346,19 +391,30 @@ class ClauseParams(Model):
         description="Topic `custom`: where the clause is printed: before_hearing,"
         " after_hearing or end.",
     )
+    type: ClauseType | None = Field(
+        None,
+        description="Topic `custom`: the type the law asks the statement to be set in"
+        " (`{bold: true, min_points: 14}`): printed so, and checked in PDF and Word files.",
+    )
 
     @model_validator(mode="after")
     def _custom_is_worded(self) -> ClauseParams:
         custom = self.topic == ClauseTopic.CUSTOM
         if not custom:
-            if self.template or self.slots or self.placement:
+            if self.template or self.slots or self.placement or self.type:
                 raise ValueError(
-                    "`template`, `slots` and `placement` belong to a clause of topic `custom`;"
-                    " our templates word the other topics (`wording` replaces ours)"
+                    "`template`, `slots`, `placement` and `type` belong to a clause of topic"
+                    " `custom`; our templates word the other topics (`wording` replaces ours)"
                 )
             return self
         if not (self.template and self.placement):
             raise ValueError("a clause of topic `custom` states its `template` and `placement`")
+        unprinted = [d.value for d in self.documents if d not in PRINTS_CUSTOM]
+        if unprinted:
+            raise ValueError(
+                f"documents: a clause of topic `custom` is printed only in"
+                f" {', '.join(d.value for d in PRINTS_CUSTOM)}; not in {', '.join(unprinted)}"
+            )
         named = template_slots(self.template)
         for name in named:
             if name not in self.slots and not case_slot(name):

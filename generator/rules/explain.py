@@ -448,6 +448,8 @@ def _custom(p: ClauseParams) -> list[str]:
     out = [f"      prints ({p.placement.value.replace('_', ' ')}): {' '.join(p.template.split())}"]
     if p.slots:
         out.append("      slots: " + ", ".join(f"{k} = {v}" for k, v in p.slots.items()))
+    if p.type:
+        out.append(f"      set in: {p.type.describe()} (checked in PDF and Word files)")
     return out
 
 
