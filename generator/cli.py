@@ -97,8 +97,16 @@ def app() -> None:
 
 
 @app.command()
-@click.argument("cases", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("cases", nargs=-1, type=click.Path(path_type=Path, dir_okay=False))
 @OUT
+@click.option(
+    "--agenda",
+    "agenda",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="An agenda file (agendas/*.yaml): one combined notice of its cases, into"
+    " OUT/agenda-<id>/.",
+)
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
@@ -106,8 +114,20 @@ def app() -> None:
 @click.option(
     "-v", "--verbose", is_flag=True, help="Print every finding (errors are always printed)."
 )
-def build(cases: tuple[Path, ...], out_root: Path, fmt: str, debug: bool, verbose: bool) -> None:
-    """Build the notice packet of each CASE into OUT/<case-id>/."""
+def build(
+    cases: tuple[Path, ...],
+    out_root: Path,
+    agenda: Path | None,
+    fmt: str,
+    debug: bool,
+    verbose: bool,
+) -> None:
+    """Build the notice packet of each CASE into OUT/<case-id>/ (or of an --agenda)."""
+    if agenda is not None or not cases:
+        if agenda is None or cases:
+            click.echo("error: give case files, or --agenda FILE (not both)", err=True)
+            sys.exit(EXIT_INPUT)
+        sys.exit(_build_agenda(agenda, out_root, fmt=fmt, debug=debug, verbose=verbose))
     worst = EXIT_OK
     manifests = []
     job = functools.partial(_build_one, out_root=out_root, fmt=fmt, debug=debug, verbose=verbose)
@@ -157,6 +177,23 @@ def _build_one(
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = _run(debug, out_root / case_path.stem, one)
     return status, (manifest or [None])[0], out.getvalue(), err.getvalue()
+
+
+def _build_agenda(path: Path, out_root: Path, *, fmt: str, debug: bool, verbose: bool) -> int:
+    """Build an agenda's packet (`notices build --agenda`): its exit status."""
+
+    def one() -> int:
+        from generator.packet import build_agenda
+
+        result = build_agenda(path, out_root)
+        if fmt == "json":
+            click.echo(json.dumps(result.manifest, indent=2, ensure_ascii=False))
+        else:
+            _print_build(result, verbose=verbose)
+        return EXIT_OK if result.ready else EXIT_FINDINGS
+
+    stem = path.name.removesuffix(".yaml").removesuffix(".yml")
+    return _run(debug, out_root / f"agenda-{stem}", one)
 
 
 def _each(job: Callable[..., Any], cases: list[Path]) -> Any:

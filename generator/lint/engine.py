@@ -470,7 +470,8 @@ def _size(path: Path) -> int:
         return 0
 
 
-def _expect(prepared: Prepared | None, target: Target) -> Expect | None:
+def expected(prepared: Prepared | None, target: Target) -> Expect | None:
+    """What the case says `target` must state: its hearing's date, time and place, its facts."""
     if prepared is None:
         return None
     case, hearing = prepared.case, target.hearing
@@ -491,7 +492,7 @@ def _expect(prepared: Prepared | None, target: Target) -> Expect | None:
 def _document(target: Target, reading: checks.Reading, prepared: Prepared | None) -> list[Finding]:
     """Every check of one document."""
     name = target.path.name
-    expect = _expect(prepared, target)
+    expect = expected(prepared, target)
     ext = reading.ext
     out = checks.clause_findings(reading, name, target.clauses, expect)
     out += checks.weekday_findings(reading, name)
