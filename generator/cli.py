@@ -544,6 +544,14 @@ def explain(
     metavar="CODE",
     help="Print what a finding means, and why (any code `build` or `lint` reports).",
 )
+@click.option(
+    "--agenda",
+    "agenda",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="The agenda file a combined notice was made from: each case checked in its section"
+    " (an agenda packet's folder names its own).",
+)
 def lint(
     paths: tuple[Path, ...],
     case_path: Path | None,
@@ -554,6 +562,7 @@ def lint(
     fmt: str,
     strict: bool,
     explain_code: str | None,
+    agenda: Path | None,
 ) -> None:
     """Check notices (TXT, HTML, PDF, DOCX files or packet folders) against the law."""
 
@@ -574,9 +583,13 @@ def lint(
                 "give --case or --jurisdiction, not both: a case names its jurisdiction"
             )
         from generator.lint import report
+        from generator.lint.agenda import lint_agenda_paths
         from generator.lint.engine import lint as run
 
-        result = run(
+        if agenda and (case_path or jurisdiction):
+            raise UserError("give --agenda, --case or --jurisdiction: one says what binds")
+        by_agenda = None if case_path or jurisdiction else lint_agenda_paths(list(paths), agenda)
+        result = by_agenda or run(
             list(paths),
             case_path=case_path,
             jurisdiction=jurisdiction,

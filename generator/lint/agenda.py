@@ -10,17 +10,19 @@ whose section cannot be found fails every clause its law requires.
 
 from __future__ import annotations
 
+import json
+import os
 import re
 from bisect import bisect_right
 from dataclasses import replace
 from pathlib import Path
 
-from generator.agenda import SHARED_HEADING, Item, PreparedAgenda, named
+from generator.agenda import SHARED_HEADING, Item, PreparedAgenda, named, prepare_agenda
 from generator.errors import UserError
 from generator.findings import Finding
 from generator.kinds import DocumentKind
-from generator.lint import checks
-from generator.lint.engine import Target, expected
+from generator.lint import checks, limits
+from generator.lint.engine import FORMATS, Judged, LintResult, Target, expected, lint_kind
 from generator.lint.extract import Extracted, extract
 
 
@@ -113,3 +115,56 @@ def divide(ext: Extracted, items: tuple[Item, ...]) -> dict[int, list]:
         end = order[k + 1][1] if k + 1 < len(order) else shared
         out[number] = head + ext.blocks[first:end] + tail
     return out
+
+
+def lint_agenda_paths(paths: list[Path], agenda_path: Path | None) -> LintResult | None:
+    """`notices lint`: the combined notices among `paths`, checked against their agenda.
+
+    The agenda is `agenda_path` (`--agenda`), else the one an agenda packet's manifest names;
+    None when neither: the paths are linted as any notice is.
+    """
+    folders = [p for p in paths if p.is_dir()]
+    if agenda_path is None:
+        agenda_path = next(filter(None, (_manifest_agenda(f) for f in folders)), None)
+        if agenda_path is None:
+            return None
+    agenda = prepare_agenda(agenda_path)
+    files = [p for p in paths if p.is_file()]
+    files += [
+        p
+        for folder in folders
+        for p in sorted(folder.iterdir())
+        if p.is_file()
+        and p.suffix.lower() in FORMATS
+        and lint_kind(p) == DocumentKind.AGENDA_NOTICE
+    ]
+    if not files:
+        raise UserError("no agenda notice to lint: give agenda_notice.* files or their folder")
+    found = lint_agenda(files, agenda)
+    return LintResult(found, [str(p) for p in files], judged(files, agenda, found))
+
+
+def judged(files: list[Path], agenda: PreparedAgenda, found: list[Finding]) -> dict[str, Judged]:
+    """How each file was judged: every case's clause rules, under the law of the meeting's day."""
+    rules = [b.rule.id for item in agenda.items for b in item.doc.clauses]
+    out = {}
+    for path in files:
+        failed = {
+            (f.message.split(":", 1)[0], f.rule)
+            for f in found
+            if f.document == path.name and f.code in ("NL001", "NL017")
+        }
+        out[str(path)] = Judged(
+            agenda.hearing.date, "the day of the agenda's meeting", len(rules), len(failed)
+        )
+    return out
+
+
+def _manifest_agenda(folder: Path) -> Path | None:
+    """The agenda file an agenda packet was built from, as its manifest names it."""
+    try:
+        entry = json.loads((folder / "manifest.json").read_bytes()[: limits.TEXT_BYTES])
+        written = Path(entry["inputs"]["agenda"]["path"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return Path(os.path.normpath(folder / written))
