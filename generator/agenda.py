@@ -167,7 +167,7 @@ def prepare_agenda(path: Path) -> PreparedAgenda:
     problems += _one_meeting(items, doc)
     if problems:
         raise UserError(problems)
-    issues = tuple(sorted({day for item in items for day in item.doc.out}))
+    issues = common_issues([item.deadlines for item in items], [item.doc.out for item in items])
     return PreparedAgenda(
         agenda, path, agenda_id, tuple(items), issues, _schedule(items), _findings(items)
     )
@@ -216,6 +216,41 @@ def _index_of(item: Item, doc: Located) -> int:
         if isinstance(name, str) and (base / name).resolve() == wanted:
             return i
     return item.number - 1
+
+
+def common_issues(
+    deadlines: list[list[Deadline]], chosen: list[tuple[date, ...]]
+) -> tuple[date, ...]:
+    """The issues the combined notice runs in: one case's issues that every case's law accepts.
+
+    Each case's own issues (`chosen`, in the order of `deadlines`) are tried, the case whose
+    first issue comes first before the others; they serve when they are as many as each case
+    needs and each falls in that case's window for it (as `lint.checks.schedule_findings` reads
+    them). When no case's issues serve every case, the notice runs in all of them, and the
+    linter names each case whose window one of them misses (NL004).
+    """
+    for issues in sorted(dict.fromkeys(chosen), key=lambda days: (days[:1], -len(days))):
+        if all(_serves(issues, d) for mine in deadlines for d in mine):
+            return issues
+    return tuple(sorted({day for days in chosen for day in days}))
+
+
+def _serves(issues: tuple[date, ...], deadline: Deadline) -> bool:
+    """Whether a run in `issues` meets `deadline`: enough insertions, each in its window."""
+    if len(issues) < len(deadline.issues):
+        return False
+    for i, day in enumerate(sorted(issues)):
+        latest = deadline.issues[i] if i < len(deadline.issues) else deadline.latest
+        earliest = deadline.earliest if i == 0 else None
+        if latest is not None and day > _day(latest):
+            return False
+        if earliest is not None and day < _day(earliest):
+            return False
+    return True
+
+
+def _day(value: date | datetime) -> date:
+    return value.date() if isinstance(value, datetime) else value
 
 
 def _as_datetime(value: date | datetime) -> datetime:

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from generator.agenda import prepare_agenda
+from generator.agenda import common_issues, prepare_agenda
 from generator.cli import app
 from generator.lint.agenda import lint_agenda
 from generator.render.docx import text_of
+from generator.schedule import Deadline
 
 from .conftest import CASES, ROOT
 
@@ -243,3 +245,24 @@ def test_build_takes_cases_or_an_agenda_not_both(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "not both" in result.output
+
+
+def _deadline(issues: list[str], earliest: str, latest: str) -> Deadline:
+    return Deadline(
+        "published_notice.council", "council 2027-06-07", "publish the notice", "newspaper",
+        date.fromisoformat(earliest), date.fromisoformat(latest), "published_notice", "G.S. x",
+        "", issues=[date.fromisoformat(d) for d in issues],
+    )  # fmt: skip
+
+
+def test_the_notice_runs_in_issues_every_case_accepts() -> None:
+    """One case's two insertions serve another whose one insertion may come later: not the union."""
+    two = _deadline(["2027-05-19", "2027-05-26"], "2027-05-13", "2027-05-19")
+    one = _deadline(["2027-05-22"], "2027-05-13", "2027-05-28")
+    chosen = [tuple(two.issues), tuple(one.issues)]
+    assert common_issues([[two], [one]], chosen) == tuple(two.issues)
+    # No case's run serves both (one insertion must come after the other's last day): all run,
+    # and the linter names the case whose window an issue misses.
+    late = _deadline(["2027-05-29"], "2027-05-27", "2027-05-29")
+    chosen = [tuple(two.issues), tuple(late.issues)]
+    assert common_issues([[two], [late]], chosen) == (*two.issues, *late.issues)

@@ -382,7 +382,11 @@ def build_affidavit(agenda: PreparedAgenda, tpl: Templates | None = None) -> Bui
     numbers = ", ".join(item.case_number for item in agenda.items)
     context["case_number"] = numbers
     context["amendment"] = first.prepared.case.amendment.model_copy(
-        update={"title": f"the {len(agenda.items)} matters listed below (Case Nos. {numbers})"}
+        update={
+            "title": f"the {len(agenda.items)} matters listed below (Case Nos. {numbers})"
+            if len(agenda.items) > 1
+            else f"the matter listed below (Case No. {numbers})"
+        }
     )
     context["cases"] = [
         {
