@@ -9,6 +9,7 @@ every issue any case's schedule chose, and its copy is due by the earliest of th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
@@ -116,6 +117,7 @@ def prepare_agenda(path: Path) -> PreparedAgenda:
             doc.problem((), f"the agenda id {agenda_id!r} (its file name) must be {SAFE_NAME_RULE}")
         )
     items: list[Item] = []
+    where: dict[int, int] = {}  # item number → its index in the file's `cases`, to place problems
     seen: dict[Path, int] = {}
     for i, name in enumerate(agenda.cases):
         at = ("cases", i)
@@ -164,7 +166,8 @@ def prepare_agenda(path: Path) -> PreparedAgenda:
             ]
             continue
         items.append(Item(len(items) + 1, prepared, paper))
-    problems += _one_meeting(items, doc)
+        where[len(items)] = i
+    problems += _one_meeting(items, lambda item: doc.problem(("cases", where[item.number]), ""))
     if problems:
         raise UserError(problems)
     issues = common_issues([item.deadlines for item in items], [item.doc.out for item in items])
@@ -173,14 +176,16 @@ def prepare_agenda(path: Path) -> PreparedAgenda:
     )
 
 
-def _one_meeting(items: list[Item], doc: Located) -> list[Problem]:
-    """The cases must be one meeting of one body of one municipality, advertised in one paper."""
+def _one_meeting(items: list[Item], at: Callable[[Item], Problem]) -> list[Problem]:
+    """The cases must be one meeting of one body of one municipality, advertised in one paper.
+
+    `at` places a problem about an item where the agenda file lists it.
+    """
     if not items:
         return []
     first = items[0]
     out = []
     for item in items[1:]:
-        at = ("cases", _index_of(item, doc))
         case, base = item.prepared.case, first.prepared.case
         h, h0 = item.doc.hearing, first.doc.hearing
         differs = [
@@ -197,25 +202,14 @@ def _one_meeting(items: list[Item], doc: Located) -> list[Problem]:
         for what, mine, theirs in differs:
             if mine != theirs:
                 out.append(
-                    doc.problem(
-                        at,
-                        f"case {case.case_number} gives the {what} as {mine!s}, case"
+                    replace(
+                        at(item),
+                        message=f"case {case.case_number} gives the {what} as {mine!s}, case"
                         f" {base.case_number} as {theirs!s}: one agenda notice is one meeting of"
                         " one body in one municipality, in one newspaper",
                     )
                 )
     return out
-
-
-def _index_of(item: Item, doc: Located) -> int:
-    """The index, in the agenda file's `cases`, of the case file `item` was read from."""
-    wanted = item.prepared.case_file.path.resolve()
-    names = list(doc.data.get("cases") or []) if isinstance(doc.data, dict) else []
-    base = Path(doc.file).parent
-    for i, name in enumerate(names):
-        if isinstance(name, str) and (base / name).resolve() == wanted:
-            return i
-    return item.number - 1
 
 
 def common_issues(

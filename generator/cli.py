@@ -125,7 +125,8 @@ def build(
     """Build the notice packet of each CASE into OUT/<case-id>/ (or of an --agenda)."""
     if agenda is not None or not cases:
         if agenda is None or cases:
-            click.echo("error: give case files, or --agenda FILE (not both)", err=True)
+            both = " (not both)" if cases else ""
+            click.echo(f"error: give case files, or --agenda FILE{both}", err=True)
             sys.exit(EXIT_INPUT)
         sys.exit(_build_agenda(agenda, out_root, fmt=fmt, debug=debug, verbose=verbose))
     worst = EXIT_OK

@@ -36,6 +36,10 @@ _HEAD = ("hearing", "heard")
 _TAIL = ("examine", "from_clerk", "amended", "contact", "accommodation")
 
 
+# A map's file format by its suffix (a clerk's JPEG may be `.jpeg`).
+_IMAGE = {"svg": Format.SVG, "png": Format.PNG, "jpg": Format.JPG, "jpeg": Format.JPG}
+
+
 @dataclass(frozen=True)
 class Para:
     """One paragraph of the notice: its words, and the clause rules it satisfies (its markers)."""
@@ -252,7 +256,7 @@ def build(agenda: PreparedAgenda, _tpl: Templates | None = None) -> Built:
         ),
         Output(KIND, Format.DOCX, f"{NAME}.docx", word, rules),
         *(
-            Output(DocumentKind.MAP, Format(name.rsplit(".", 1)[-1]), name, data)
+            Output(DocumentKind.MAP, _IMAGE[name.rsplit(".", 1)[-1]], name, data)
             for name, data in sorted(the_layout.maps.items())
         ),
     )
