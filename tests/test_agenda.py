@@ -18,7 +18,8 @@ from click.testing import CliRunner
 
 from generator.agenda import common_issues, prepare_agenda
 from generator.cli import app
-from generator.lint.agenda import lint_agenda
+from generator.lint.agenda import divide, lint_agenda
+from generator.lint.extract import extract
 from generator.render.docx import text_of
 from generator.schedule import Deadline
 
@@ -86,6 +87,17 @@ def test_one_notice_with_a_section_per_case_in_agenda_order(three: Path) -> None
     assert json.loads((packet / "lint_report.json").read_text())["findings"] == []
     word = text_of((packet / "agenda_notice.docx").read_bytes())
     assert all(f"Case No. {n}" in word for n in NUMBERS)
+
+
+@pytest.mark.slow
+def test_the_linter_finds_each_case_in_every_format_as_printed(three: Path) -> None:
+    packet, items = _packet(three), prepare_agenda(three).items
+    for fmt in ("txt", "html", "pdf", "docx"):
+        parts = divide(extract(packet / f"agenda_notice.{fmt}"), items)
+        assert sorted(parts) == [1, 2, 3], fmt
+        for item in items:  # each case's part holds its own section and no other case's
+            said = " ".join(b.text for b in parts[item.number])
+            assert all((n == item.case_number) == (n in said) for n in NUMBERS), (fmt, item)
 
 
 @pytest.mark.slow
