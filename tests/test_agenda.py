@@ -217,6 +217,11 @@ def test_a_map_amendment_and_a_text_amendment_each_under_their_own_rules(tmp_pat
         assert bool(ids) == (item.case_number == "ZA 2027-01")
         assert all(f'data-clause="{i}"' in mapped for i in ids)
     assert b"word/media/" in (packet / "agenda_notice.docx").read_bytes()  # the map, for Word
+    html = (packet / "agenda_notice.html").read_text()
+    edited = tmp_path / "agenda_notice.html"
+    edited.write_text(re.sub(r'<figure class="map">.*?</figure>', "", html, flags=re.S))
+    found = lint_agenda([edited], prepare_agenda(path))
+    assert {(f.code, f.message.split(":")[0]) for f in found} == {("NL008", "Case No. ZA 2027-01")}
 
 
 def test_the_sample_agenda_is_one_meeting() -> None:

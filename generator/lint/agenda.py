@@ -22,7 +22,15 @@ from generator.errors import UserError
 from generator.findings import Finding
 from generator.kinds import DocumentKind
 from generator.lint import checks, limits
-from generator.lint.engine import FORMATS, Judged, LintResult, Target, expected, lint_kind
+from generator.lint.engine import (
+    FORMATS,
+    Judged,
+    LintResult,
+    Target,
+    expected,
+    lint_kind,
+    map_findings,
+)
 from generator.lint.extract import Extracted, extract
 
 
@@ -66,8 +74,12 @@ def _file(path: Path, ext: Extracted, agenda: PreparedAgenda) -> list[Finding]:
             ]  # fmt: skip
             continue
         reading = checks.Reading.of(replace(ext, blocks=blocks), year)
-        target = Target(path, DocumentKind.NEWSPAPER_NOTICE, name, hearing=item.doc.hearing)
-        found = checks.clause_findings(
+        target = Target(
+            path, DocumentKind.NEWSPAPER_NOTICE, name, item.doc.clauses, hearing=item.doc.hearing
+        )
+        # Whether the HTML or Word file holds a picture at all: not whose section it is in.
+        found = map_findings(target, ext)
+        found += checks.clause_findings(
             reading, name, list(item.doc.clauses), expected(item.prepared, target)
         )
         found += checks.schedule_findings(reading, name, item.deadlines, hearing_days)

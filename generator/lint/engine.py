@@ -504,7 +504,7 @@ def _document(target: Target, reading: checks.Reading, prepared: Prepared | None
         mine = [d for d in prepared.deadlines if d.hearing == label and d.rule in target.notice_ids]
         hearing_days = {h.date for h in prepared.case.hearings}
         out += checks.schedule_findings(reading, name, mine, hearing_days)
-    out += _map_findings(target, ext)
+    out += map_findings(target, ext)
     if target.path.suffix.lower() == ".pdf":
         from generator.lint import measure
 
@@ -523,7 +523,7 @@ def _document(target: Target, reading: checks.Reading, prepared: Prepared | None
     return out
 
 
-def _map_findings(target: Target, ext: Extracted) -> list[Finding]:
+def map_findings(target: Target, ext: Extracted) -> list[Finding]:
     """NL008 where a map clause binds and an HTML or Word document has no image."""
     need = [b for b in target.clauses if b.params.topic == ClauseTopic.MAP]
     if not need or ext.has_image is not False:
