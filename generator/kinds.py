@@ -14,6 +14,7 @@ class DocumentKind(StrEnum):
     """
 
     NEWSPAPER_NOTICE = "newspaper_notice"
+    AGENDA_NOTICE = "agenda_notice"  # one notice of every case an agenda hears
     DISPLAY_AD = "display_ad"
     LETTERS = "letters"
     LABELS = "labels"
