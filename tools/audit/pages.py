@@ -32,20 +32,21 @@ BEGIN, END = "<!-- pages:begin -->", "<!-- pages:end -->"
 
 def kinds() -> list[tuple[str, str]]:
     """(kind, what it is) for each kind that prints, in the registry's order."""
-    from generator.documents.registry import DOCUMENTS
+    from generator.documents.registry import AGENDA_DOCUMENTS, DOCUMENTS
 
+    every = (*DOCUMENTS, *AGENDA_DOCUMENTS)
     # One page per kind: the re-mailing of returned letters is letters again.
     shown = {
         d.kind.value: d.summary
-        for d in reversed(DOCUMENTS)
+        for d in reversed(every)
         if any(f.format.value in ("pdf", "png") for f in d.files)
     }
-    return [(k, shown[k]) for k in dict.fromkeys(d.kind.value for d in DOCUMENTS) if k in shown]
+    return [(k, shown[k]) for k in dict.fromkeys(d.kind.value for d in every) if k in shown]
 
 
 def pick(output: Path, kind: str) -> Path | None:
-    """The file that shows `kind`: the first packet's, a sheet before a poster."""
-    for folder in packets(output):
+    """The file that shows `kind`: the first case packet's (then an agenda's), sheet before poster."""
+    for folder in sorted(packets(output), key=lambda f: f.name.startswith("agenda-")):
         manifest = json.loads((folder / "manifest.json").read_text())
         files = sorted(
             (folder / d["path"] for d in manifest["documents"] if d["kind"] == kind),
