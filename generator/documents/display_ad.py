@@ -406,7 +406,7 @@ def _render(
 ) -> Any:
     """The ad laid out at size `ad` (a WeasyPrint document)."""
     ad_context = _ad_context(ad, type_pt, citation)
-    html = tpl.render("display_ad.html.j2", context | {"ad": ad_context})
+    html = tpl.render_notice("display_ad.html.j2", context | {"ad": ad_context})
     return pdf.lay_out(html, files, tpl.path)
 
 

@@ -26,8 +26,8 @@ def build(prepared: Prepared, tpl: Templates) -> Built:
         context["publication_dates"] = schedule.issues_of(
             list(prepared.deadlines), rules, doc.hearing
         )
-        html = tpl.render(f"{KIND.value}.html.j2", context)
-        text = tpl.render_text(f"{KIND.value}.txt.j2", context)
+        html = tpl.render_notice(f"{KIND.value}.html.j2", context)
+        text = tpl.render_notice_text(f"{KIND.value}.txt.j2", context)
         word = docx.render(
             tpl,
             tpl.find(f"{KIND.value}.docx"),

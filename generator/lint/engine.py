@@ -33,10 +33,11 @@ from generator.errors import Problem, UserError
 from generator.findings import Finding
 from generator.hashing import sha256_file
 from generator.kinds import DocumentKind
-from generator.lint import checks, limits
+from generator.lint import checks, language, limits
 from generator.lint.checks import Expect
 from generator.lint.extract import Extracted, check_format, extract
 from generator.models.conditions import decide, describe
+from generator.models.languages import Language
 from generator.models.pack import ClauseParams, ClauseTopic, FormatParams, NoticeParams, Rule
 from generator.paths import ROOT
 from generator.processes import NO_WORKERS, cpus, pool
@@ -493,7 +494,7 @@ def _document(target: Target, reading: checks.Reading, prepared: Prepared | None
     name = target.path.name
     expect = _expect(prepared, target)
     ext = reading.ext
-    out = checks.clause_findings(reading, name, target.clauses, expect)
+    out = _clause_findings(target, reading, name, expect)
     out += checks.weekday_findings(reading, name)
     out += checks.note_findings(ext, name)
     if prepared is not None and target.hearing is not None:
@@ -519,6 +520,50 @@ def _document(target: Target, reading: checks.Reading, prepared: Prepared | None
                 out += measure.sign_findings(target, prepared)
         if target.kind == DocumentKind.DISPLAY_AD:
             out += measure.display_ad_findings(target, prepared)
+    return out
+
+
+def _clause_findings(
+    target: Target, reading: checks.Reading, name: str, expect: Expect | None
+) -> list[Finding]:
+    """The required clauses, checked in each language the document is written in.
+
+    A bilingual notice must state every clause in each of its languages: each part is checked
+    on its own, the Spanish one with the clauses' Spanish recognisers (`language`).
+    """
+    parts = language.sections(reading.ext)
+    if len(parts) == 1 and parts[0][0] == Language.EN:
+        return checks.clause_findings(reading, name, target.clauses, expect)
+    year = target.hearing.date.year if target.hearing else _notice_year(reading.ext.text)
+    out: list[Finding] = []
+    for lang, part in parts:
+        read = checks.Reading.of(part, year) if len(parts) > 1 else reading
+        clauses, unread = list(target.clauses), []
+        if lang == Language.ES:
+            clauses = []
+            for b in target.clauses:
+                es = language.spanish_checks(b.params.checks, b.params.topic)
+                if es is None:
+                    unread.append(b)
+                else:
+                    clauses.append(replace(b, params=b.params.model_copy(update={"checks": es})))
+        said = " (in the English text)" if lang == Language.EN else " (in the Spanish text)"
+        for f in checks.clause_findings(read, name, clauses, expect):
+            out.append(
+                replace(f, message=f.message + said) if len(parts) > 1 or lang != Language.EN else f
+            )
+        out += [
+            Finding(
+                "LANG002",
+                f"{b.rule.title}: no Spanish recogniser for this clause (the pack gives no"
+                f" `checks.es` and topic {b.params.topic.value!r} has no Spanish words), so the"
+                " Spanish text was not checked for it",
+                rule=b.rule.id,
+                citation="; ".join(dict.fromkeys(b.citations)),
+                document=name,
+            )
+            for b in unread
+        ]
     return out
 
 
