@@ -94,7 +94,7 @@ _EN_MONTHS = [
     "December",
 ]
 _EN_DATE = re.compile(
-    r"(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), )?"
+    r"(?:(?P<weekday>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), )?"
     rf"(?P<month>{'|'.join(_EN_MONTHS)}) (?P<day>\d{{1,2}}), (?P<year>\d{{4}})"
 )
 _EN_CLOCK = re.compile(r"(?P<h>\d{1,2}):(?P<m>\d\d) (?:(?P<ap>[ap])\.m\.|(?P<word>noon|midnight))")
@@ -109,7 +109,9 @@ def spanish_dates(text: str) -> str:
 
     def day(m: re.Match[str]) -> str:
         month = _EN_MONTHS.index(m.group("month")) + 1
-        return long_date(date(int(m.group("year")), month, int(m.group("day"))))
+        d = date(int(m.group("year")), month, int(m.group("day")))
+        # With its weekday as the English gave it; without, as a sign's short line does.
+        return long_date(d) if m.group("weekday") else format_date(d, "long", locale=LOCALE)
 
     def moment(m: re.Match[str]) -> str:
         hour, minute = int(m.group("h")), int(m.group("m"))
@@ -191,6 +193,10 @@ def spanish_context(context: dict[str, Any], spanish: dict[str, str]) -> dict[st
         part = out.get(key)
         if isinstance(part, dict):
             out[key] = part | {n: spanish_dates(part[n]) for n in names if part.get(n)}
+    if isinstance(out.get("sign"), dict) and out["sign"].get("lines"):
+        out["sign"] = out["sign"] | {
+            "lines": [line | {"text": spanish_dates(line["text"])} for line in out["sign"]["lines"]]
+        }
     out["other_hearings"] = [
         h | {"when": spanish_dates(h["when"])} for h in out.get("other_hearings", [])
     ]
