@@ -20,83 +20,28 @@ from generator.models.languages import Language
 from generator.models.pack import ClauseChecks, ClauseTopic
 from generator.yamlio import load
 
+
 # Words frequent in one language and rare in the other (never "a", "no", "me", "son", ...).
-_ENGLISH = frozenset(
-    [
-        "the",
-        "of",
-        "and",
-        "to",
-        "is",
-        "are",
-        "will",
-        "be",
-        "for",
-        "by",
-        "on",
-        "at",
-        "that",
-        "this",
-        "with",
-        "from",
-        "which",
-        "may",
-        "shall",
-        "has",
-        "have",
-        "any",
-        "all",
-        "or",
-        "be",
-        "been",
-        "an",
-        "it",
-        "its",
-        "their",
-        "there",
-        "who",
-    ]
+def _wordset(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+_ENGLISH = _wordset(
+    """the of and to is are will be for by on at that this with from which may shall has have
+    any all or been an it its their there who notice hearing public date
+    monday tuesday wednesday thursday friday saturday sunday january february march april
+    june july august september october november december"""
 )
-_SPANISH = frozenset(
-    [
-        "de",
-        "la",
-        "el",
-        "los",
-        "las",
-        "que",
-        "en",
-        "del",
-        "por",
-        "para",
-        "con",
-        "se",
-        "una",
-        "y",
-        "su",
-        "al",
-        "es",
-        "será",
-        "son",
-        "como",
-        "más",
-        "este",
-        "esta",
-        "puede",
-        "pueden",
-        "cualquier",
-        "sobre",
-        "dicha",
-        "dicho",
-        "ante",
-        "hasta",
-        "lugar",
-        "hora",
-        "fecha",
-    ]
+_SPANISH = _wordset(
+    """de la el los las que en del por para con se una y su al es será son como más este esta
+    puede pueden cualquier sobre dicha dicho ante hasta lugar hora fecha aviso audiencia
+    pública público lunes martes miércoles jueves viernes sábado domingo enero febrero marzo
+    abril mayo junio julio agosto septiembre octubre noviembre diciembre"""
 )
 _WORD = re.compile(r"[a-záéíóúüñ]+", re.I)
-_SHARE = 0.2  # a run with less than this share of the signal words of the largest is absorbed
+# A run with less than this share of the text's signal words is absorbed by the run before it:
+# an English legal description inside a Spanish notice is not an English notice.
+_SHARE = 0.25
 
 
 def language_of(text: str) -> Language | None:
@@ -115,27 +60,51 @@ def sections(ext: Extracted) -> list[tuple[Language, Extracted]]:
     Each section keeps its blocks (numbers, pages, lines), so a finding still says where.
     """
     runs: list[tuple[Language | None, list[Block], int]] = []
+    pending: list[Block] = []  # blocks that say too little (a heading, an address): the next run's
     for block in ext.blocks:
         lang = language_of(block.text)
-        weight = len(_WORD.findall(block.text)) if lang else 0
-        if runs and (lang is None or lang == runs[-1][0] or runs[-1][0] is None):
-            prev_lang, blocks, w = runs[-1]
-            runs[-1] = (prev_lang or lang, [*blocks, block], w + weight)
+        if lang is None:
+            pending.append(block)
+            continue
+        weight = len(_WORD.findall(block.text))
+        if runs and lang == runs[-1][0]:
+            _, blocks, w = runs[-1]
+            runs[-1] = (lang, [*blocks, *pending, block], w + weight)
         else:
-            runs.append((lang, [block], weight))
-    largest = max((w for _, _, w in runs), default=0)
-    merged: list[tuple[Language | None, list[Block], int]] = []
-    for lang, blocks, w in runs:
-        if merged and (w < _SHARE * largest or lang == merged[-1][0]):
-            prev_lang, prev_blocks, prev_w = merged[-1]
-            merged[-1] = (prev_lang, prev_blocks + blocks, prev_w + w)
+            runs.append((lang, [*pending, block], weight))
+        pending = []
+    if pending:
+        if runs:
+            lang, blocks, w = runs[-1]
+            runs[-1] = (lang, blocks + pending, w)
         else:
-            merged.append((lang, blocks, w))
-    if len(merged) > 1 and merged[0][2] < _SHARE * largest:  # a short opening joins what follows
-        first, second = merged[0], merged[1]
-        merged[:2] = [(second[0], first[1] + second[1], first[2] + second[2])]
+            runs.append((None, pending, 0))
+    total = sum(w for _, _, w in runs)
+    merged = [list(r) for r in runs]
+    # The smallest run under the share goes to its neighbours (both, when they are one language).
+    while len(merged) > 1:
+        i = min(range(len(merged)), key=lambda k: merged[k][2])
+        if merged[i][2] >= _SHARE * total:
+            break
+        before = merged[i - 1] if i else None
+        after = merged[i + 1] if i + 1 < len(merged) else None
+        if before and after and before[0] == after[0]:
+            merged[i - 1 : i + 2] = [
+                [
+                    before[0],
+                    before[1] + merged[i][1] + after[1],
+                    before[2] + merged[i][2] + after[2],
+                ]
+            ]
+        elif before and (not after or before[2] >= after[2]):
+            merged[i - 1 : i + 1] = [
+                [before[0], before[1] + merged[i][1], before[2] + merged[i][2]]
+            ]
+        else:
+            assert after is not None
+            merged[i : i + 2] = [[after[0], merged[i][1] + after[1], merged[i][2] + after[2]]]
     if len(merged) <= 1:
-        return [(merged[0][0] or Language.EN if merged else Language.EN, ext)]
+        return [((merged[0][0] if merged else None) or Language.EN, ext)]
     return [
         (lang or Language.EN, replace(ext, blocks=blocks, notes=[])) for lang, blocks, _ in merged
     ]
