@@ -81,7 +81,7 @@ _ELSEWHERE = re.compile(
       | comments? | submit\w* | received | deadline | protests? | filed | objections? | written
       | contact\w* | phone | telephone | e-?mail\w* | fax | TTY | TDD
       | copia\w* | disponible\w* | obten\w* | horario | publica\w* | fijad\w* | enviad\w*
-      | comentarios? | solicit\w* | tel[eé]fono | correo | plazo | adaptaci[oó]n\w*
+      | comentarios? | solicitud\w* | solicitar\w* | tel[eé]fono | correo | plazo | adaptaci[oó]n\w*
     )\b""",
     _X,
 )
