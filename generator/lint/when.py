@@ -275,6 +275,7 @@ _MERIDIEM = r"""(?P<meridiem>
     | [ap]m(?!\w)
     | noon(?!\w) | midnight(?!\w)
     | in\s+the\s+(?:morning|forenoon|afternoon|evening)(?!\w)
+    | de\s+la\s+(?:mañana|manana|tarde|noche)(?!\w) | del\s+mediod[ií]a(?!\w)
     | at\s+night(?!\w)
 )"""
 _OCLOCK = r"(?P<oclock>\s*o['\u2019]?\s?clock(?!\w))"
@@ -317,6 +318,13 @@ _MERIDIEM_KINDS = {
     "atnight": "night",
     "noon": "noon",
     "midnight": "midnight",
+    # Spanish: "10:00 de la mañana", "6:00 de la tarde", "12:00 del mediodía".
+    "delamañana": "am",
+    "delamanana": "am",
+    "delatarde": "pm",
+    "delanoche": "night",
+    "delmediodía": "noon",
+    "delmediodia": "noon",
 }
 
 
