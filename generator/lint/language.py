@@ -39,8 +39,10 @@ _SPANISH = _wordset(
     abril mayo junio julio agosto septiembre octubre noviembre diciembre"""
 )
 _WORD = re.compile(r"[a-záéíóúüñ]+", re.I)
-# A run with less than this share of the text's signal words is absorbed by the run before it:
-# an English legal description inside a Spanish notice is not an English notice.
+# A run with less than this share of the text's signal words is absorbed by its neighbours (an
+# English legal description inside the Spanish version); a language with less than `_SHARE` of
+# them is not a version of the notice (a Spanish line offering help in a notice in English).
+_RUN_SHARE = 0.1
 _SHARE = 0.25
 
 
@@ -84,29 +86,35 @@ def sections(ext: Extracted) -> list[tuple[Language, Extracted]]:
     # The smallest run under the share goes to its neighbours (both, when they are one language).
     while len(merged) > 1:
         i = min(range(len(merged)), key=lambda k: merged[k][2])
-        if merged[i][2] >= _SHARE * total:
+        if merged[i][2] >= _RUN_SHARE * total:
             break
         before = merged[i - 1] if i else None
         after = merged[i + 1] if i + 1 < len(merged) else None
         if before and after and before[0] == after[0]:
-            merged[i - 1 : i + 2] = [
-                [
-                    before[0],
-                    before[1] + merged[i][1] + after[1],
-                    before[2] + merged[i][2] + after[2],
-                ]
+            joined = [
+                before[0],
+                before[1] + merged[i][1] + after[1],
+                before[2] + merged[i][2] + after[2],
             ]
+            merged[i - 1 : i + 2] = [joined]
         elif before and (not after or before[2] >= after[2]):
             merged[i - 1 : i + 1] = [
                 [before[0], before[1] + merged[i][1], before[2] + merged[i][2]]
             ]
-        else:
-            assert after is not None
+        elif after:
             merged[i : i + 2] = [[after[0], merged[i][1] + after[1], merged[i][2] + after[2]]]
-    if len(merged) <= 1:
-        return [((merged[0][0] if merged else None) or Language.EN, ext)]
+    # A language with too small a share of the text is not a version of the notice.
+    share = {lang: sum(r[2] for r in merged if r[0] == lang) for lang in (Language.EN, Language.ES)}
+    spoken = [lang for lang in (Language.EN, Language.ES) if share[lang] >= _SHARE * total]
+    if len(spoken) < 2:
+        main = max(share, key=lambda lang: share[lang]) if total else Language.EN
+        return [(main, ext)]
+    # Each language's runs together, in order: side by side, a PDF reads each page's columns
+    # one after the other, so the versions alternate page by page.
+    order = [r[0] for r in merged]
     return [
-        (lang or Language.EN, replace(ext, blocks=blocks, notes=[])) for lang, blocks, _ in merged
+        (lang, replace(ext, blocks=[b for r in merged if r[0] == lang for b in r[1]], notes=[]))
+        for lang in sorted(set(spoken), key=order.index)
     ]
 
 

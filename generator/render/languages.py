@@ -295,18 +295,20 @@ def combine(pages: list[tuple[Language, str]], layout: Layout) -> str:
             body = _IDS.sub(lambda r, s=suffix: f'{r.group(1)}="{r.group(3)}{s}"', body)
         bodies.append((lang, body))
     if layout == Layout.BILINGUAL_SIDE_BY_SIDE:
-        columns = "".join(
-            f'<div class="language" lang="{lang.value}">{body}</div>' for lang, body in bodies
+        # A table's row breaks across pages with both columns: a flex box does not, in print.
+        cells = "".join(
+            f'<td class="language" lang="{lang.value}">{body}</td>' for lang, body in bodies
         )
-        joined = f'<div class="bilingual side-by-side">{columns}</div>'
+        joined = f'<table class="bilingual side-by-side"><tr>{cells}</tr></table>'
     else:
         joined = "".join(
             f'<div class="language{" next-language" if i else ""}" lang="{lang.value}">{body}</div>'
             for i, (lang, body) in enumerate(bodies)
         )
     style = (
-        "<style>.bilingual.side-by-side{display:flex;gap:0.25in;align-items:flex-start}"
-        ".bilingual.side-by-side>.language{flex:1 1 0;min-width:0}"
+        "<style>table.bilingual{width:100%;border-collapse:collapse;table-layout:fixed}"
+        "table.bilingual td{vertical-align:top;width:50%;padding:0 0.12in}"
+        "table.bilingual td+td{border-left:0.5pt solid #000}"
         ".next-language{break-before:page}</style>"
     )
     m = _BODY.search(first)
