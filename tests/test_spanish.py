@@ -121,3 +121,29 @@ def test_the_case_s_words_left_in_english_are_named(tmp_path: Path) -> None:
     assert found[0].message.endswith(": amendment.summary")
     assert found[1].message.endswith(": pg_rule")
     assert isinstance(found[0], Finding)
+
+
+def test_a_pack_asks_for_spanish_and_a_case_s_layout_wins(tmp_path: Path) -> None:
+    from generator.rules.loader import resolve
+
+    pack = (ROOT / "jurisdictions" / "us-tx-pecan-grove.yaml").read_text(encoding="utf-8")
+    head, rules = pack.split("\nrules:\n", 1)
+    languages_yaml = (
+        "languages:\n  layout: spanish_only\n  spanish:\n"
+        "    - {en: public hearing, es: audiencia pública de zonificación}\n"
+    )
+    (tmp_path / "us-tx-pecan-grove.yaml").write_text(
+        f"{head}\n{languages_yaml}rules:\n{rules}", encoding="utf-8"
+    )
+    resolved = resolve("us-tx-pecan-grove", packs=tmp_path)
+    text = CASE.read_text(encoding="utf-8")
+    case = load_case(write_case(tmp_path, text)).case
+    plain = load_case(
+        write_case(tmp_path, text.replace("  layout: bilingual_sequential\n", ""), "plain.yaml")
+    ).case
+    assert languages.speech(resolved, plain).layout == Layout.SPANISH_ONLY
+    assert languages.speech(resolved, case).layout == Layout.BILINGUAL_SEQUENTIAL
+    # The pack's own Spanish for its term, over the built-in one.
+    assert languages.speech(resolved, case).spanish["public hearing"] == (
+        "audiencia pública de zonificación"
+    )
