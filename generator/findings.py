@@ -779,21 +779,6 @@ FINDINGS: dict[str, Declared] = {
             "A bilingual case whose `languages.spanish` gives the Spanish of every printed text.",
             "A bilingual case that gives no Spanish for its summary.",
         ),
-        Declared(
-            "LANG002",
-            "no-spanish-recogniser",
-            "warning",
-            "lint",
-            "A Spanish notice (or part) could not be checked for a clause: no Spanish recogniser.",
-            "A bilingual or Spanish notice is checked in each language against the same clause"
-            " rules. In Spanish a clause is recognised by its pack's `checks.es`, else by the"
-            " linter's Spanish words for its topic (generator/lint/spanish.yaml); a pack-worded"
-            " clause (topic `custom`) without `checks.es` has neither, so its Spanish text is not"
-            " checked. Give the clause a `checks.es`, or check the Spanish text by hand.",
-            FROM_RULE,
-            "A Spanish notice of a pack whose clauses all have a topic with Spanish words.",
-            "A Spanish notice of a pack with a custom clause that gives no `checks.es`.",
-        ),
         # --------------------------------------------------------------------- mail
         Declared(
             "MAIL001",
@@ -1211,6 +1196,21 @@ FINDINGS: dict[str, Declared] = {
             ' https://zoom.us/j/…" (a hybrid hearing).',
             '"The public hearing … will be conducted by the Planning Board via a virtual meeting'
             ' room format on March 10, 2021 at 7:00 PM at: https://zoom.us/j/94878518219".',
+        ),
+        Declared(
+            "NL018",
+            "no-spanish-recogniser",
+            "warning",
+            "lint",
+            "A Spanish notice (or part) could not be checked for a clause: no Spanish recogniser.",
+            "A bilingual or Spanish notice is checked in each language against the same clause"
+            " rules. In Spanish a clause is recognised by its pack's `checks.es`, else by the"
+            " linter's Spanish words for its topic (generator/lint/spanish.yaml); a pack-worded"
+            " clause (topic `custom`) without `checks.es` has neither, so its Spanish text is not"
+            " checked. Give the clause a `checks.es`, or check the Spanish text by hand.",
+            FROM_RULE,
+            "A Spanish notice of a pack whose clauses all have a topic with Spanish words.",
+            "A Spanish notice of a pack with a custom clause that gives no `checks.es`.",
         ),
     )
 }

@@ -562,7 +562,7 @@ def _clause_findings(
             )
         out += [
             Finding(
-                "LANG002",
+                "NL018",
                 f"{b.rule.title}: no Spanish recogniser for this clause (the pack gives no"
                 f" `checks.es` and topic {b.params.topic.value!r} has no Spanish words), so the"
                 " Spanish text was not checked for it",
