@@ -502,10 +502,26 @@ def explain(
 )
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
 @click.option(
+    "--against",
+    type=click.Path(path_type=Path, file_okay=False, exists=True),
+    help="The paper's proof or tear sheet: compare it with this packet's newspaper notice copy.",
+)
+@click.option(
     "--explain",
     "explain_code",
     metavar="CODE",
     help="Print what a finding means, and why (any code `build` or `lint` reports).",
+)
+@click.option(
+    "--comments",
+    is_flag=True,
+    help="Also write the findings as Word comments into a copy of the one .docx draft given.",
+)
+@click.option(
+    "--out",
+    "comments_out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="With --comments: the copy to write (default: commented-DRAFT.docx beside the draft, a name no packet lint reads).",
 )
 def lint(
     paths: tuple[Path, ...],
@@ -516,7 +532,10 @@ def lint(
     on: Any,
     fmt: str,
     strict: bool,
+    against: Path | None,
     explain_code: str | None,
+    comments: bool,
+    comments_out: Path | None,
 ) -> None:
     """Check notices (TXT, HTML, PDF, DOCX files or packet folders) against the law."""
 
@@ -532,25 +551,147 @@ def lint(
             return EXIT_OK
         if not paths:
             raise UserError("give a packet folder or notice files to lint")
+        if comments and (len(paths) != 1 or paths[0].suffix.lower() != ".docx"):
+            raise UserError("--comments writes into a copy of one Word draft: give one .docx file")
+        if comments_out and not comments:
+            raise UserError("--out is for --comments")
         if case_path and jurisdiction:
             raise UserError(
                 "give --case or --jurisdiction, not both: a case names its jurisdiction"
             )
         from generator.lint import report
+        from generator.lint.engine import LintResult
         from generator.lint.engine import lint as run
 
-        result = run(
-            list(paths),
+        if against is not None:
+            from generator.lint import proof
+
+            if jurisdiction or kind:
+                raise UserError("--against reads the case and the notice from the packet")
+            result = LintResult([], [])
+            for path in paths:
+                if not path.is_file():
+                    raise UserError(f"{path}: --against compares a proof file, not a folder")
+                one = proof.check(path, against, case_path)
+                result = LintResult(
+                    result.findings + one.findings,
+                    result.documents + one.documents,
+                    result.judged | one.judged,
+                )
+        else:
+            result = run(
+                list(paths),
+                case_path=case_path,
+                jurisdiction=jurisdiction,
+                kind=kind,
+                on=on.date() if on else None,
+                packs=packs,
+            )
+        render = {"text": report.text, "json": report.as_json, "sarif": report.sarif}[fmt]
+        click.echo(render(result), nl=False)
+        if comments:
+            from generator.redline import comment_copy
+
+            draft = paths[0]
+            out = comments_out or draft.with_name(f"commented-{draft.stem}.docx")
+            n = comment_copy(draft, out, result.findings)
+            left = len(result.findings) - n
+            click.echo(
+                f"{out}: {_count(n, 'comment')}"
+                + (
+                    f"; {left} not placed (the draft has no paragraph to hold them)" if left else ""
+                ),
+                err=fmt != "text",
+            )
+        failed = result.errors or (strict and result.warnings)
+        return EXIT_FINDINGS if failed else EXIT_OK
+
+    sys.exit(_run(False, None, body))
+
+
+@app.command()
+@click.argument("generated", type=click.Path(path_type=Path, dir_okay=False, exists=True))
+@click.argument("edited", type=click.Path(path_type=Path, dir_okay=False, exists=True))
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="The redline to write (default: redline-EDITED.docx beside the edited draft).",
+)
+@click.option(
+    "--html",
+    "html_out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="The same diff as a web page (default: the redline's name with .html).",
+)
+@click.option(
+    "--author",
+    help="Whom the changes are attributed to (default: the edited file's lastModifiedBy).",
+)
+@click.option(
+    "--case",
+    "case_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="The case the notice is of (default: the one the generated file's packet names).",
+)
+@click.option("--jurisdiction", help="Without a case: the pack whose clauses to require.")
+@click.option(
+    "--packs",
+    type=click.Path(path_type=Path, file_okay=False, exists=True),
+    help="Without a case: a folder of packs, searched before jurisdictions/.",
+)
+@click.option("--kind", help="The kind of notice (default: what the generated file's name says).")
+def redline(
+    generated: Path,
+    edited: Path,
+    out: Path | None,
+    html_out: Path | None,
+    author: str | None,
+    case_path: Path | None,
+    jurisdiction: str | None,
+    packs: Path | None,
+    kind: str | None,
+) -> None:
+    """Write a lawyer's edits to a generated DOCX as tracked changes, findings as comments."""
+
+    def body() -> int:
+        from generator.redline import editor, lint_draft
+        from generator.redline import redline as write_redline
+
+        if case_path and jurisdiction:
+            raise UserError(
+                "give --case or --jurisdiction, not both: a case names its jurisdiction"
+            )
+        who = editor(edited, author)  # before the linter's work: a redline names its editor
+        found = lint_draft(
+            edited,
+            generated=generated,
             case_path=case_path,
             jurisdiction=jurisdiction,
             kind=kind,
-            on=on.date() if on else None,
             packs=packs,
         )
-        render = {"text": report.text, "json": report.as_json, "sarif": report.sarif}[fmt]
-        click.echo(render(result), nl=False)
-        failed = result.errors or (strict and result.warnings)
-        return EXIT_FINDINGS if failed else EXIT_OK
+        target = out or edited.with_name(f"redline-{edited.stem}.docx")
+        made = write_redline(
+            generated,
+            edited,
+            target,
+            findings=found,
+            author=who,
+            html_out=html_out or target.with_suffix(".html"),
+        )
+        click.echo(
+            f"{made.docx}: changes by {made.author}: {made.changed} paragraphs changed,"
+            f" {made.deleted} deleted, {made.inserted} inserted;"
+            f" {_count(made.comments, 'comment')}"
+            + (
+                f" ({len(found) - made.comments} not placed: the draft has no paragraph)"
+                if len(found) > made.comments
+                else ""
+            )
+        )
+        click.echo(f"{made.html}: the same, as a web page")
+        return EXIT_OK
 
     sys.exit(_run(False, None, body))
 

@@ -32,7 +32,8 @@ class Declared:
     code: str
     name: str
     severity: Severity  # "error": the packet is not ready / the notice fails the law
-    # The stage that reports it: plan, law, recipients, gis, schedule, mail, sign, posting, ad, lint.
+    # The stage that reports it: plan, law, recipients, gis, schedule, mail, sign, posting, ad,
+    # order, proof, lint.
     stage: str
     summary: str
     explanation: str
@@ -706,6 +707,63 @@ FINDINGS: dict[str, Declared] = {
             "A case whose hearings are on open days.",
             "A case whose pack forbids hearings on closed days, with its hearing on a Sunday.",
         ),
+        Declared(
+            "SCHED004",
+            "hearing-too-soon",
+            "error",
+            "schedule",
+            "A hearing is set earlier than the law allows after another hearing.",
+            "A pack `deadline` rule (action hold_hearing, `from_hearing`) times one hearing from"
+            ' another: "the second hearing at least 10 days after the first". A case whose'
+            " hearing comes sooner cannot be lawfully held on that day, so the packet is not"
+            " ready; the finding gives the first lawful day and how it was counted. Move the"
+            " hearing.",
+            FROM_RULE,
+            "The Sabal Springs large rezoning, its Commission hearings four weeks apart.",
+            "The same case with its second Commission hearing nine days after the first.",
+        ),
+        Declared(
+            "SCHED005",
+            "hearing-at-wrong-time",
+            "error",
+            "schedule",
+            "A hearing is not held at the time of day or on the days of the week the law requires.",
+            'A pack `hearing_time` rule says when the hearings it selects are held ("at least one'
+            ' hearing after 5 p.m. on a weekday"). No hearing of the case meets it, so the'
+            " packet is not ready. Where the law lets the body choose another time, the pack"
+            " writes that choice as a case option in the rule's `when`: a case that records the"
+            " election is not judged by the rule.",
+            FROM_RULE,
+            "The Sabal Springs large rezoning, its Commission hearings at 6:00 p.m. on Tuesdays.",
+            "The same case with both Commission hearings at 2:00 p.m.",
+        ),
+        Declared(
+            "SCHED006",
+            "hearing-at-the-minute",
+            "warning",
+            "schedule",
+            "A hearing starts at the very minute the law says hearings are held after.",
+            'Whether a hearing at 5:00 p.m. is one held "after 5 p.m." is a question of'
+            " reading the statute, which the product does not answer: start the hearing later,"
+            " or have the attorney confirm the reading.",
+            FROM_RULE,
+            "A hearing at 6:00 p.m. under a rule for hearings after 5 p.m.",
+            "The same hearing at 5:00 p.m.",
+        ),
+        Declared(
+            "SCHED007",
+            "numbered-hearing-missing",
+            "error",
+            "schedule",
+            "The law names a body's second (or later) hearing, and the case lists fewer.",
+            "A pack rule names one numbered hearing (`council#2`: the council's second), as a"
+            " statute that requires two advertised hearings does. The case's `hearings` list"
+            " fewer hearings of that body, so a required hearing, its notice and its timing are"
+            " missing: add the hearing to the case.",
+            FROM_RULE,
+            "The Sabal Springs large rezoning, with its two Commission hearings.",
+            "The same case with only one Commission hearing.",
+        ),
         # ------------------------------------------------------------------- record
         Declared(
             "REC001",
@@ -950,6 +1008,106 @@ FINDINGS: dict[str, Declared] = {
             "No case without a display ad reports it.",
             "Every display ad reports it.",
         ),
+        # --------------------------------------------------------------------- order
+        Declared(
+            "ORDER001",
+            "no-rate-card",
+            "warning",
+            "order",
+            "The insertion order gives no size or cost: the paper has no profile, legal type or"
+            " rate card.",
+            "The notice's lines and column inches are counted in the paper's legal type"
+            " (`legal_type` of its profile in data/newspapers/) and priced from its `rate_card`;"
+            " without them the order asks the legal desk for a quote.",
+            FROM_NOTICE,
+            "A Texas case whose paper's profile has both.",
+            "A case naming its paper without a profile.",
+        ),
+        Declared(
+            "ORDER002",
+            "rate-over-cap",
+            "warning",
+            "order",
+            "The paper's rate card charges more than the statute's cap on legal-notice rates.",
+            "A pack's `legal_rate_cap` in dollars a line or a column inch is compared with the"
+            " first-insertion rate of the paper's rate card, converted at its legal leading.",
+            "the pack's `legal_rate_cap`",
+            "A cap above the rate card.",
+            "A cap of 10 cents a line against a rate card of 85 cents.",
+        ),
+        Declared(
+            "ORDER003",
+            "bill-to-unknown",
+            "warning",
+            "order",
+            "Nothing says who pays the paper for the notice.",
+            "The pack's `publication_costs` (the ordinance or fee schedule) or the case's"
+            " `newspaper.bill_to` names the applicant or the municipality; the order never"
+            " guesses.",
+            NONE,
+            "A case with `newspaper.bill_to`.",
+            "A case whose pack and case are silent on it.",
+        ),
+        Declared(
+            "ORDER004",
+            "no-legal-email",
+            "warning",
+            "order",
+            "The paper has no legal desk e-mail: the e-mailed insertion order has no addressee.",
+            "Add `legal_email` to the paper's profile or to the case's `newspaper`.",
+            NONE,
+            "A case whose paper has a `legal_email`.",
+            "The same case without it.",
+        ),
+        # --------------------------------------------------------------------- proof
+        Declared(
+            "PROOF001",
+            "proof-date-changed",
+            "error",
+            "proof",
+            "The paper's proof changes a date or a time of our copy (the hearing's, an issue's).",
+            "`notices lint PROOF --against PACKET` diffs the proof with the packet's ad copy"
+            " word by word; a changed date or time of day would notice the wrong hearing.",
+            NONE,
+            "A proof made from our copy unchanged.",
+            "The same proof with the hearing at 7:00 p.m. instead of 6:00 p.m.",
+        ),
+        Declared(
+            "PROOF002",
+            "proof-line-missing",
+            "error",
+            "proof",
+            "A paragraph of our copy is missing from the paper's proof.",
+            "Less than half of the paragraph's words are found, in order, in the proof: a line"
+            " the law may require did not make it into the paper's setting.",
+            NONE,
+            "A proof made from our copy unchanged.",
+            "The same proof without the paragraph on where to examine the proposal.",
+        ),
+        Declared(
+            "PROOF003",
+            "proof-words-changed",
+            "warning",
+            "proof",
+            "The paper's proof changes, drops or adds words of our copy.",
+            "Each difference is shown with the words of our copy before it, for the clerk to"
+            " accept or send back; line breaks, hyphenation and typographic quotes are not"
+            " differences.",
+            NONE,
+            "A proof made from our copy unchanged.",
+            "A proof where 'examined' became 'examine'.",
+        ),
+        Declared(
+            "PROOF004",
+            "proof-matches",
+            "info",
+            "proof",
+            "The paper's proof has the words of our copy, unchanged.",
+            "Reported so that a clean comparison is stated, not inferred from silence.",
+            NONE,
+            "A proof with a changed word does not report it.",
+            "A proof made from our copy unchanged reports it.",
+        ),
         # --------------------------------------------------------------------- lint
         Declared(
             "NL001",
@@ -1041,9 +1199,11 @@ FINDINGS: dict[str, Declared] = {
             "display-ad-too-small",
             "error",
             "lint",
-            "A display ad's page is smaller than the fraction of the newspaper page the law names.",
-            "The ad's page (the PDF media box) must reach the pack's `min_page_fraction` of the"
-            " newspaper profile's type area, by area and by column-inches.",
+            "A display ad's page is smaller than the law's share of the newspaper page, or than"
+            " its columns and inches.",
+            "The ad's page (the PDF trim box) must reach the pack's `min_page_fraction` of the"
+            " newspaper profile's type area, by area and by column-inches, and be at least"
+            " `min_columns` of the paper's columns wide and `min_depth_in` deep.",
             FROM_FORMAT,
             "An Arizona ad of 1/8 page.",
             "A 1/16 page ad.",

@@ -14,6 +14,7 @@ from generator.documents import (
     change_map,
     display_ad,
     firm_mailing_list,
+    insertion_order,
     labels,
     letters,
     mailing_list,
@@ -50,6 +51,7 @@ DOCUMENTS: tuple[DocumentType, ...] = (
     sign.DOCUMENT,
     *proof_of_mailing.DOCUMENTS,
     affidavit_of_publication.DOCUMENT,
+    insertion_order.DOCUMENT,
     certificate_of_posting.DOCUMENT,
     sufficiency_certificate.DOCUMENT,
 )

@@ -307,6 +307,11 @@ class Newspaper(CaseModel):
     general_circulation: bool = True
     local_circulation: bool = True
     legal_email: str | None = None
+    bill_to: Literal["applicant", "municipality"] | None = Field(
+        None,
+        description="Who pays the paper, where the pack's `publication_costs` does not say or"
+        " the case agrees otherwise.",
+    )
 
     @model_validator(mode="after")
     def _named(self) -> Newspaper:

@@ -116,7 +116,19 @@ def findings(case: Case, deadlines: list[Deadline]) -> list[Finding]:
     for hearing in case.hearings:
         label = hearing_label(hearing)
         for d in deadlines:
-            if d.hearing != label or d.action != DEADLINE_ACTIONS["hold_hearing"] or not d.latest:
+            if d.hearing != label or d.action != DEADLINE_ACTIONS["hold_hearing"]:
+                continue
+            if d.earliest and hearing.date < day_of(d.earliest):
+                out.append(
+                    Finding(
+                        "SCHED004",
+                        f"the {hearing.body_name} hearing on {short(hearing.date)} is before the"
+                        f" first lawful day {short(day_of(d.earliest))} ({d.derivation})",
+                        rule=d.rule,
+                        citation=d.citation,
+                    )
+                )
+            if not d.latest:
                 continue
             latest = day_of(d.latest)
             if hearing.date > latest:
