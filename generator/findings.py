@@ -851,6 +851,22 @@ FINDINGS: dict[str, Declared] = {
             "A record whose hearing is recorded as closed.",
             "A record with a hearing that is not recorded as closed.",
         ),
+        # --------------------------------------------------------------------- languages
+        Declared(
+            "LANG001",
+            "left-in-english",
+            "warning",
+            "plan",
+            "A Spanish notice prints some of the case's or pack's own words in English.",
+            "Our templates word every sentence of a Spanish notice; the words the case writes itself"
+            " (its title, summary, the hearing room, the districts' names) and a clause the pack"
+            " words itself are printed in Spanish only where `languages.spanish` gives their"
+            " Spanish text. Nothing is machine-translated, so the others are printed as given, in"
+            " English, and listed here for the clerk to translate or accept.",
+            NONE,
+            "A bilingual case whose `languages.spanish` gives the Spanish of every printed text.",
+            "A bilingual case that gives no Spanish for its summary.",
+        ),
         # --------------------------------------------------------------------- mail
         Declared(
             "MAIL001",
@@ -1404,6 +1420,21 @@ FINDINGS: dict[str, Declared] = {
             FROM_RULE,
             "The same notice linted as a PDF or a Word file.",
             "A newspaper's plain-text copy of a notice whose statement must be in bold type.",
+        ),
+        Declared(
+            "NL020",
+            "no-spanish-recogniser",
+            "warning",
+            "lint",
+            "A Spanish notice (or part) could not be checked for a clause: no Spanish recogniser.",
+            "A bilingual or Spanish notice is checked in each language against the same clause"
+            " rules. In Spanish a clause is recognised by its pack's `checks.es`, else by the"
+            " linter's Spanish words for its topic (generator/lint/spanish.yaml); a pack-worded"
+            " clause (topic `custom`) without `checks.es` has neither, so its Spanish text is not"
+            " checked. Give the clause a `checks.es`, or check the Spanish text by hand.",
+            FROM_RULE,
+            "A Spanish notice of a pack whose clauses all have a topic with Spanish words.",
+            "A Spanish notice of a pack with a custom clause that gives no `checks.es`.",
         ),
     )
 }

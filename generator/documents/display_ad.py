@@ -470,7 +470,7 @@ def _render(
     """The ad laid out at size `ad` (a WeasyPrint document)."""
     ad_context = _ad_context(ad, type_pt, citation, headline_pt)
     ad_context["placement"] = placement or ""
-    html = tpl.render("display_ad.html.j2", context | {"ad": ad_context})
+    html = tpl.render_notice("display_ad.html.j2", context | {"ad": ad_context})
     return pdf.lay_out(html, files, tpl.path)
 
 

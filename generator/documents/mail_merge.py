@@ -27,6 +27,7 @@ from generator.documents.mailroom import INCH, PAGE_H, PAGE_W
 from generator.errors import UserError
 from generator.findings import Finding
 from generator.kinds import DocumentKind, Format
+from generator.models.languages import Language
 from generator.models.pack import Channel
 from generator.plan import DocumentPlan
 from generator.prepare import Prepared
@@ -34,6 +35,7 @@ from generator.recipients import Recipient
 from generator.render import context as ctx
 from generator.render import docx, pdf
 from generator.render.filters import long_date
+from generator.render.languages import localize
 from generator.render.templates import Templates
 
 # Where a letter folded in thirds shows through a #10 double-window envelope, in inches from the
@@ -83,17 +85,23 @@ class Greeter:
     mail: Any  # the macros of mail_phrases.j2
     transmittal: bool
     citations: str
+    spanish: Any = None  # the macros of es/letter_phrases.j2, when the letters are in Spanish too
 
-    def __call__(self, r: Recipient) -> tuple[str, str]:
-        """The salutation and the reason for writing to `r`.
+    def __call__(self, r: Recipient) -> tuple[str, ...]:
+        """The salutation and the reason for writing to `r` (then the same in Spanish).
 
         The reason cites the rules under which `r` is notified (its groups'), not every rule the
         letter serves: a school district notified under one subsection is not told of another.
         """
         citations = "; ".join(r.citations) or self.citations
-        return (
-            str(self.letter.salutation(r)).strip(),
-            " ".join(str(self.letter.reason(r, self.transmittal, citations)).split()),
+        return tuple(
+            said
+            for words in (self.letter, self.spanish)
+            if words is not None
+            for said in (
+                str(words.salutation(r)).strip(),
+                " ".join(str(words.reason(r, self.transmittal, citations)).split()),
+            )
         )
 
 
@@ -136,6 +144,17 @@ def mail(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], kind: Doc
             tpl.phrases("mail_phrases.j2"),
             kind == DocumentKind.TRANSMITTAL,
             doc.citations,
+            tpl.phrases_in(
+                Language.ES,
+                "letter_phrases.j2",
+                municipality=localize(case.municipality, tpl.speech.spanish),
+                amendment=case.amendment,
+                terms={
+                    k: tpl.speech.spanish.get(v, v) for k, v in prepared.plan.pack.terms.items()
+                },
+            )
+            if Language.ES in tpl.speech.languages
+            else None,
         )
         date = long_date(doc.dated or doc.hearing.date)  # the plan dates every document
         contexts = {
@@ -145,7 +164,7 @@ def mail(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], kind: Doc
         the_map = prepared.map
         files = {the_map.name: the_map.data} if the_map else {}
         bodies = {
-            greeting: pdf.write_pdf(tpl.render("letter.html.j2", context), files, tpl.path)
+            greeting: pdf.write_pdf(tpl.render_notice("letter.html.j2", context), files, tpl.path)
             for greeting, context in contexts.items()
         }
         combined = combine(
@@ -180,7 +199,7 @@ def mail(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], kind: Doc
 
 
 def _context(
-    prepared: Prepared, tpl: Templates, doc: DocumentPlan, date: str, greeting: tuple[str, str]
+    prepared: Prepared, tpl: Templates, doc: DocumentPlan, date: str, greeting: tuple[str, ...]
 ) -> dict[str, Any]:
     context = ctx.build(prepared.plan, doc, tpl.stylesheet)
     context["letter"] = {
@@ -190,6 +209,8 @@ def _context(
         "body_top_in": BODY_TOP_IN,
         "sender": _sender(prepared),
     }
+    if len(greeting) > 2:  # the Spanish letter's own greeting (languages.spanish_context)
+        context["letter"]["spanish"] = {"salutation": greeting[2], "reason": greeting[3]}
     return context
 
 
@@ -236,7 +257,7 @@ def _check_sender(prepared: Prepared) -> None:
 
 
 def combine(
-    bodies: dict[tuple[str, str], bytes],
+    bodies: dict[tuple[str, ...], bytes],
     pieces: list[Recipient],
     greet: Greeter,
     *,
@@ -406,7 +427,7 @@ def _word_letter(prepared: Prepared, tpl: Templates, context: dict[str, Any]) ->
 
 
 def combine_word(
-    rendered: dict[tuple[str, str], bytes], pieces: list[Recipient], greet: Greeter
+    rendered: dict[tuple[str, ...], bytes], pieces: list[Recipient], greet: Greeter
 ) -> bytes:
     """Every recipient's Word letter, copied from the letter of their greeting, a section each.
 

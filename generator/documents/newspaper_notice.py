@@ -29,7 +29,7 @@ def context(prepared: Prepared, tpl: Templates, doc: DocumentPlan) -> dict[str, 
 
 def text_copy(tpl: Templates, context: dict[str, Any]) -> str:
     """The ad copy, as plain text: what the paper sets."""
-    return tpl.render_text(f"{KIND.value}.txt.j2", context)
+    return tpl.render_notice_text(f"{KIND.value}.txt.j2", context)
 
 
 def word_copy(prepared: Prepared, tpl: Templates, context: dict[str, Any]) -> bytes:
@@ -53,7 +53,7 @@ def build(prepared: Prepared, tpl: Templates) -> Built:
     for doc in prepared.plan.of(Channel.NEWSPAPER):
         context_ = context(prepared, tpl, doc)
         rules = doc.notice_ids
-        html = tpl.render(f"{KIND.value}.html.j2", context_)
+        html = tpl.render_notice(f"{KIND.value}.html.j2", context_)
         outputs = (
             Output(KIND, Format.TXT, f"{doc.name}.txt", text_copy(tpl, context_).encode(), rules),
             Output(KIND, Format.HTML, f"{doc.name}.html", html.encode(), rules),

@@ -42,7 +42,7 @@ def build(prepared: Prepared, tpl: Templates) -> Built:
     docs = prepared.plan.of(Channel.POSTING)
     made = Built()
     for doc in docs:
-        html = tpl.render("posting_notice.html.j2", posting_context(prepared, tpl, doc))
+        html = tpl.render_notice("posting_notice.html.j2", posting_context(prepared, tpl, doc))
         data = pdf.write_pdf(html, files, tpl.path, variant=TAGGED)
         outputs = (
             Output(KIND, Format.PDF, f"{doc.name}.pdf", data, doc.notice_ids),

@@ -34,7 +34,7 @@ from generator.documents import (
 from generator.documents.base import Built, DocumentType
 from generator.kinds import DocumentKind
 from generator.prepare import Prepared
-from generator.render import templates
+from generator.render import languages, templates
 
 DOCUMENTS: tuple[DocumentType[Prepared], ...] = (
     change_map.DOCUMENT,
@@ -115,8 +115,16 @@ def make(prepared: Prepared, kinds: tuple[DocumentKind, ...] | None = None) -> B
     A notice the plan requires that no builder made (a channel with no builder, nobody to mail)
     is named for the clerk to give by hand (PLAN007).
     """
-    tpl = templates.for_pack(prepared.pack)
-    made = Built()
+    said = languages.speech(prepared.pack, prepared.case)
+    tpl = templates.for_pack(prepared.pack).speaking(said)
+    # A pack-worded clause (`template`, slots filled per case) is printed as the pack words it.
+    wordings = [
+        (b.rule.id, "" if b.params.template else b.params.wording or "")
+        for planned in prepared.plan.documents
+        for b in planned.clauses
+        if b.params.wording or b.params.template
+    ]
+    made = Built(findings=tuple(languages.left_in_english(prepared.case, wordings, said)))
     for doc in DOCUMENTS:
         if (kinds is None or doc.kind in kinds) and doc.required(prepared):
             made += doc.build(prepared, tpl)

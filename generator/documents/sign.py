@@ -119,12 +119,16 @@ class Fitted:
 
 
 def signs(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], suffix: str = "") -> Built:
-    """One PDF at print size per sign (or poster, `suffix` "-poster") in `docs`."""
+    """One PDF at print size per sign (or poster, `suffix` "-poster") in `docs`.
+
+    A sign is one panel read from the road: a bilingual case gets one sign in each language
+    (`sign-council.pdf`, `sign-council-es.pdf`), each at the letter height the law asks.
+    """
     made = Built()
-    for doc in docs:
+    for doc, (lang, spoken) in ((d, t) for d in docs for t in tpl.each_language()):
         need = legibility(doc.formats, prepared.case.sign)
-        name = f"{doc.name}{suffix}.pdf"
-        fitted, lines = _make(prepared, tpl, doc, need, f"{doc.name}{suffix}")
+        name = f"{doc.name}{lang}{suffix}.pdf"
+        fitted, lines = _make(prepared, spoken, doc, need, f"{doc.name}{lang}{suffix}")
         output = Output(
             doc.kind, Format.PDF, name, pdf.finish(fitted.document), doc.notice_ids + need.rules
         )
@@ -143,7 +147,7 @@ def signs(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], suffix: 
             findings.append(
                 Finding(
                     "SIGN001",
-                    f"the law names no reading distance for the {doc.name}{suffix}; its required"
+                    f"the law names no reading distance for the {doc.name}{lang}{suffix}; its required"
                     f" items are sized to be legible from {need.distance_ft:g} ft ({whose}:"
                     f" {need.cap_in:.2f} in capitals). Set `sign.legible_from_ft` to the distance"
                     " from which it must be read, if another",
@@ -151,7 +155,7 @@ def signs(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], suffix: 
                 )
             )
         if fitted.legible_in < need.cap_in - 1e-9:
-            findings.append(_short(f"{doc.name}{suffix}", need, fitted, lines, cited))
+            findings.append(_short(f"{doc.name}{lang}{suffix}", need, fitted, lines, cited))
         made += Built((output,), tuple(findings))
     return made
 
@@ -178,7 +182,7 @@ def _make(
         context["sign"]["legible_pt"] = _points(legible, cap_ratio)
         context["sign"]["small_pt"] = _points(rest, cap_ratio)
         context["sign"]["legible_in"] = legible
-        laid = pdf.lay_out(tpl.render("sign.html.j2", context), files, tpl.path)
+        laid = pdf.lay_out(tpl.render_notice("sign.html.j2", context), files, tpl.path)
         return None if _overflows(laid) else Fitted(laid, legible, rest)
 
     fitted = _fit(attempt, need.cap_in)

@@ -32,10 +32,10 @@ def build(prepared: Prepared, tpl: Templates) -> Built:
         if the_map and context["map"]:
             # The page is published alone on the website, so the map travels inside it.
             embedded["map"] = {**context["map"], "src": _data_uri(the_map)}
-        page = tpl.render("website_notice.html.j2", embedded)
+        page = tpl.render_notice("website_notice.html.j2", embedded)
         # The sealed PDF fetcher serves packet files only, not data: URIs, so the PDF is drawn
         # from the same template naming the packet's map (vector, when the map is SVG).
-        html = tpl.render("website_notice.html.j2", context)
+        html = tpl.render_notice("website_notice.html.j2", context)
         data = pdf.write_pdf(html, files, tpl.path, variant=TAGGED)
         outputs = (
             Output(KIND, Format.HTML, f"{doc.name}.html", page.encode(), doc.notice_ids),

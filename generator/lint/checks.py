@@ -83,7 +83,8 @@ class Expect:
 
     hearing_date: date | None = None
     hearing_time: time | None = None
-    values: dict[str, list[str]] = field(default_factory=dict)  # fact → accepted spellings
+    # fact → the values it must state, each a text or a tuple of its accepted spellings
+    values: dict[str, list[str | tuple[str, ...]]] = field(default_factory=dict)
 
 
 def normalize(text: str) -> str:
@@ -269,7 +270,12 @@ def _fact_problem(fact: str, expect: Expect, text: str, heard: hearing.Hearing) 
     wanted = expect.values.get(fact)
     if not wanted:
         return None
-    missing = [w for w in wanted if not _any_spelling(w, plain)]
+    # A value may come with its other spellings (its Spanish, for a Spanish text): any one states it.
+    missing = [
+        w if isinstance(w, str) else w[0]
+        for w in wanted
+        if not any(_any_spelling(o, plain) for o in ((w,) if isinstance(w, str) else w))
+    ]
     if missing:
         return f"{fact.replace('_', ' ')} {', '.join(repr(m) for m in missing)} is not stated"
     return None

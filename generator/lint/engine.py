@@ -33,13 +33,15 @@ from generator.errors import Problem, UserError
 from generator.findings import Finding
 from generator.hashing import sha256_file
 from generator.kinds import DocumentKind
-from generator.lint import checks, limits, typeset
+from generator.lint import checks, language, limits, typeset
 from generator.lint.checks import Expect
 from generator.lint.extract import Extracted, check_format, extract
 from generator.models.conditions import decide, describe
+from generator.models.languages import Language
 from generator.models.pack import ClauseParams, ClauseTopic, FormatParams, NoticeParams, Rule
 from generator.paths import ROOT
 from generator.processes import NO_WORKERS, cpus, pool
+from generator.render.languages import speech
 from generator.rules.loader import Binding, ResolvedPack, Snapshot, resolve, snapshot
 
 if TYPE_CHECKING:  # a notice linted without a case needs neither the documents nor prepare
@@ -494,7 +496,8 @@ def _document(target: Target, reading: checks.Reading, prepared: Prepared | None
     name = target.path.name
     expect = expected(prepared, target)
     ext = reading.ext
-    out = checks.clause_findings(reading, name, target.clauses, expect)
+    spanish = speech(prepared.pack, prepared.case).spanish if prepared else {}
+    out = _clause_findings(target, reading, name, expect, spanish)
     out += checks.weekday_findings(reading, name)
     out += checks.note_findings(ext, name)
     if prepared is not None and target.hearing is not None:
@@ -523,6 +526,69 @@ def _document(target: Target, reading: checks.Reading, prepared: Prepared | None
         if target.kind == DocumentKind.DISPLAY_AD:
             out += measure.display_ad_findings(target, prepared)
     return out
+
+
+def _clause_findings(
+    target: Target,
+    reading: checks.Reading,
+    name: str,
+    expect: Expect | None,
+    spanish: dict[str, str],
+) -> list[Finding]:
+    """The required clauses, checked in each language the document is written in.
+
+    A bilingual notice must state every clause in each of its languages: each part is checked
+    on its own, the Spanish one with the clauses' Spanish recognisers (`language`).
+    """
+    parts = language.sections(reading.ext)
+    if len(parts) == 1 and parts[0][0] == Language.EN:
+        return checks.clause_findings(reading, name, target.clauses, expect)
+    year = target.hearing.date.year if target.hearing else _notice_year(reading.ext.text)
+    spanish_expect = _in_spanish(expect, spanish) if expect else None
+    out: list[Finding] = []
+    for lang, part in parts:
+        read = checks.Reading.of(part, year) if len(parts) > 1 else reading
+        clauses, unread = list(target.clauses), []
+        if lang == Language.ES:
+            clauses = []
+            for b in target.clauses:
+                es = language.spanish_checks(b.params.checks, b.params.topic)
+                if es is None:
+                    unread.append(b)
+                else:
+                    clauses.append(replace(b, params=b.params.model_copy(update={"checks": es})))
+        said = " (in the English text)" if lang == Language.EN else " (in the Spanish text)"
+        wanted = spanish_expect if lang == Language.ES else expect
+        for f in checks.clause_findings(read, name, clauses, wanted):
+            out.append(
+                replace(f, message=f.message + said) if len(parts) > 1 or lang != Language.EN else f
+            )
+        out += [
+            Finding(
+                "NL020",
+                f"{b.rule.title}: no Spanish recogniser for this clause (the pack gives no"
+                f" `checks.es` and topic {b.params.topic.value!r} has no Spanish words), so the"
+                " Spanish text was not checked for it",
+                rule=b.rule.id,
+                citation="; ".join(dict.fromkeys(b.citations)),
+                document=name,
+            )
+            for b in unread
+        ]
+    return out
+
+
+def _in_spanish(expect: Expect, spanish: dict[str, str]) -> Expect:
+    """What a Spanish text must state: each value as given, or its Spanish as the case gives it."""
+    values: dict[str, list[str | tuple[str, ...]]] = {}
+    for fact, given in expect.values.items():
+        values[fact] = []
+        for v in given:
+            es = spanish.get(" ".join(v.split())) if isinstance(v, str) else None
+            # "la Sala del Concejo": the article the Spanish takes in a sentence is not the name
+            bare = re.sub(r"^(?:la|el|los|las)\s+", "", es, flags=re.I) if es else None
+            values[fact].append((v, es, bare) if es and bare else v)
+    return replace(expect, values=values)
 
 
 def map_findings(target: Target, ext: Extracted) -> list[Finding]:

@@ -58,6 +58,9 @@ _HEARING = re.compile(
       | (?:to|shall|will|is|are)\s+be\s+(?:held|heard|considered|conducted)
       | held
       | P\s?&\s?Z
+      # Spanish: "la audiencia se celebrará", "sesión", "reunión".
+      | audiencias? | sesi[oó]n(?:es)? | reuni[oó]n(?:es)? | se\s+celebrar[áa] | celebrar[áa]
+      | se\s+llevar[áa]\s+a\s+cabo | considerar[áa]
     )\b""",
     _X,
 )
@@ -77,6 +80,8 @@ _ELSEWHERE = re.compile(
       | publish\w* | publication | insertions? | dated | posted | mailed | printed
       | comments? | submit\w* | received | deadline | protests? | filed | objections? | written
       | contact\w* | phone | telephone | e-?mail\w* | fax | TTY | TDD
+      | copia\w* | disponible\w* | obten\w* | horario | publica\w* | fijad\w* | enviad\w*
+      | comentarios? | solicitud\w* | solicitar\w* | tel[eé]fono | correo | plazo | adaptaci[oó]n\w*
     )\b""",
     _X,
 )
@@ -96,14 +101,16 @@ _SUBJECT = re.compile(
 # The end of a deadline just before a date or time: "by 5:00 p.m.", "no later than May 1".
 _DEADLINE = re.compile(
     r"""\b(?:by|until|till|before|prior\s+to|no\s+later\s+than|not\s+later\s+than|on\s+or\s+before
-        |through|thru|ending|deadline(?:\s+(?:is|of))?|due)\s*[:,]?\s*(?:the\s+)?\Z""",
+        |through|thru|ending|deadline(?:\s+(?:is|of))?|due
+        |a\s+m[áa]s\s+tardar(?:\s+el)?|antes\s+del?|hasta\s+el|no\s+antes\s+del?)\s*[:,]?\s*(?:the\s+)?\Z""",
     _X,
 )
 # What says a range of times is an office's hours, not a hearing's.
 _OFFICE_DAYS = re.compile(
     r"""\b(?:mon|tue|tues|wed|thu|thur|thurs|fri)(?:\.|[a-z]*day)?\s*(?:-|–|—|through|thru|to)\s*
           (?:thu|thur|thurs|fri|sat)(?:\.|[a-z]*day)?
-      | \bweekdays\b | \bdaily\b | \bbusiness\s+days\b | \bholidays\b | \bhours\b""",
+      | \bweekdays\b | \bdaily\b | \bbusiness\s+days\b | \bholidays\b | \bhours\b
+      | \blunes\s+a\s+viernes\b | \bferiados\b | \bhorario\b""",
     _X,
 )
 _RANGE = re.compile(r"\s*(?:-|–|—|to|until|till|through|thru|and)\s*\Z", re.I)
@@ -111,7 +118,7 @@ _RANGE = re.compile(r"\s*(?:-|–|—|to|until|till|through|thru|and)\s*\Z", re.
 # couple of words may come between ("at the Smith eld Town Hall", as OCR reads "Smithfield"),
 # and a heading may name the place right after the hearing ("SPECIAL MEETING Council Chambers").
 _AT = re.compile(
-    r"""(?:\b(?:at|in|inside|within|located\s+(?:at|on|in))\s*:?\s*(?:the\s+)?(?:[\w'’-]+\s+){0,2}
+    r"""(?:\b(?:at|in|inside|within|located\s+(?:at|on|in)|en)\s*:?\s*(?:the\s+|la\s+|el\s+)?(?:[\w'’-]+\s+){0,2}
       | \b(?:hearings?|meetings?|sessions?)\s*[-–—:,]?\s*)\Z""",
     _X,
 )
@@ -125,7 +132,8 @@ _PROPERTY_HEAD = re.compile(
     re.I,
 )
 _HEARING_HEAD = re.compile(
-    r"\b(?:held|heard|conducted|do\s+so|appear|attend|meets?|convene|place|hearing|meeting)\W*\Z",
+    r"\b(?:held|heard|conducted|do\s+so|appear|attend|meets?|convene|place|hearing|meeting"
+    r"|celebrar[áa]|audiencia|lugar)\W*\Z",
     re.I,
 )
 
@@ -138,8 +146,16 @@ _VENUE_NOUNS = r"""
   | offices? | headquarters | facility | arena | fairgrounds | campus | lobby | atrium | rotunda
   | grange | firehouse | museum | (?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|ground
   | main|upper|lower)\s+floor
+  | sala | sal[oó]n | ayuntamiento | edificio | biblioteca | auditorio | oficinas? | c[aá]mara
 """
 _VENUE = re.compile(rf"\b(?:{_VENUE_NOUNS})\b", _X)
+_SPANISH_VENUE = re.compile(
+    r"sala|sal[oó]n|ayuntamiento|edificio|biblioteca|auditorio|oficinas?|c[aá]mara", re.I
+)
+_NAMED_AFTER = re.compile(
+    r"(?:[ \t]+(?:de|del|de[ \t]+la|de[ \t]+los|de[ \t]+las)[ \t]+[A-ZÁÉÍÓÚÑ][\w'’.-]*"
+    r"(?:[ \t]+[A-ZÁÉÍÓÚÑ][\w'’.-]*)*)+"
+)
 # The number or letter of a room: "Room 101", "Conference Room B", "Fire Station No. 2".
 _ROOM_ID = re.compile(
     r"(?:(?<=room)|(?<=suite)|(?<=tion)|(?<=rm\.))[ \t]+(?:No\.?[ \t]*)?(?:\d+[A-Z]?\b|[A-Z]\b(?![.&’']))",
@@ -421,6 +437,9 @@ def find_places(text: str) -> list[Place]:
         if _REMOTE_MANNER.search(text, max(0, start - 20), m.end()):
             continue  # "virtual meeting room", "Zoom Meeting Room"
         end = m.end()
+        named = _NAMED_AFTER.match(text, end) if _SPANISH_VENUE.fullmatch(m.group()) else None
+        if named:
+            end = named.end()  # "Sala del Concejo": a Spanish venue is named after its noun
         room = _ROOM_ID.match(text, end)
         if room and not _among(addresses, room.start(), room.end()):
             end = room.end()  # not the "80" of "Town Hall Annex 80 Doyle Road"

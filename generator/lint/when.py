@@ -79,6 +79,39 @@ _WEEKDAYS: dict[str, int] = {name.lower(): n for n, name in enumerate(_WEEKDAY_N
     "sat": 5,
     "sun": 6,
 }
+# Spanish, as a Spanish notice writes a day: "jueves, 18 de marzo de 2027" (accents optional,
+# as a scanner or a keyboard may drop them).
+_SPANISH_MONTHS: dict[str, int] = {
+    m: n
+    for n, m in enumerate(
+        [
+            "enero",
+            "febrero",
+            "marzo",
+            "abril",
+            "mayo",
+            "junio",
+            "julio",
+            "agosto",
+            "septiembre",
+            "octubre",
+            "noviembre",
+            "diciembre",
+        ],
+        start=1,
+    )
+} | {"setiembre": 9}
+_WEEKDAYS |= {
+    "lunes": 0,
+    "martes": 1,
+    "miércoles": 2,
+    "miercoles": 2,
+    "jueves": 3,
+    "viernes": 4,
+    "sábado": 5,
+    "sabado": 5,
+    "domingo": 6,
+}
 # "the sun", "they sat", "wed": these abbreviations are English words, so they count as a
 # weekday only when a dot marks them ("Sat. March 20"), or a comma follows one capitalized
 # ("Sat, March 20"; not "the sun, March 3").
@@ -201,6 +234,13 @@ _DAY_FIRST = re.compile(
     rf" (?<![\w.:/\-]) (?:(?P<the>the)\s+)? {_DAY} (?P<of>\s+day\s+of|\s+of)? \s+ {_MONTH} (?:{_YEAR})?",
     _FLAGS,
 )
+# "18 de marzo de 2027", "1.º de abril del 2027", "18 de marzo": the Spanish order, day first.
+_SPANISH = re.compile(
+    rf"{_DIGIT_FIRST} (?<![\w.:/\-]) (?P<day>\d{{1,2}})(?:\.?º|\.?°|ro)? \s+ de \s+"
+    rf" (?P<month>{_alternation(_SPANISH_MONTHS)}) (?!\w)"
+    rf" (?:\s+ (?:de|del) \s+ (?P<year>{_YEAR_DIGITS}))?",
+    _FLAGS,
+)
 # Numeric dates must not sit inside a longer run of numbers (parcel ids, statutes, phones).
 _NUMERIC_BEFORE = _DIGIT_FIRST + r"(?<![\w/.\-])"
 _NUMERIC_AFTER = r"(?![\w/\-]|[.:]\d)"
@@ -235,6 +275,7 @@ _MERIDIEM = r"""(?P<meridiem>
     | [ap]m(?!\w)
     | noon(?!\w) | midnight(?!\w)
     | in\s+the\s+(?:morning|forenoon|afternoon|evening)(?!\w)
+    | de\s+la\s+(?:mañana|manana|tarde|noche)(?!\w) | del\s+mediod[ií]a(?!\w)
     | at\s+night(?!\w)
 )"""
 _OCLOCK = r"(?P<oclock>\s*o['\u2019]?\s?clock(?!\w))"
@@ -277,6 +318,13 @@ _MERIDIEM_KINDS = {
     "atnight": "night",
     "noon": "noon",
     "midnight": "midnight",
+    # Spanish: "10:00 de la mañana", "6:00 de la tarde", "12:00 del mediodía".
+    "delamañana": "am",
+    "delamanana": "am",
+    "delatarde": "pm",
+    "delanoche": "night",
+    "delmediodía": "noon",
+    "delmediodia": "noon",
 }
 
 
@@ -379,6 +427,14 @@ def _read_worded(match: re.Match[str], default_year: int | None) -> _Read | None
     return _checked(year, month, _day_number(match.group("day")), year_written=bool(year_text))
 
 
+def _read_spanish(match: re.Match[str], default_year: int | None) -> _Read | None:
+    """`18 de marzo de 2027`, `18 de marzo` (of `default_year`)."""
+    year_text = match.group("year")
+    year = int(year_text) if year_text else default_year
+    month = _SPANISH_MONTHS[match.group("month").lower()]
+    return _checked(year, month, int(match.group("day")), year_written=bool(year_text))
+
+
 def _read_numeric(match: re.Match[str], default_year: int | None) -> _Read | None:
     """A date written all in figures."""
     year_text = match.group("year")
@@ -459,6 +515,7 @@ _DATE_FORMS: tuple[
     (_MONTH_FIRST, _read_month_first),
     (_GLUED, _read_worded),
     (_DAY_FIRST, _read_day_first),
+    (_SPANISH, _read_spanish),
     (_SLASHED, _read_numeric),
     (_HYPHENATED, _read_numeric),
     (_ISO, _read_numeric),

@@ -26,6 +26,7 @@ from generator.models.base import (
     Title,
 )
 from generator.models.facts import Facts
+from generator.models.languages import Languages
 from generator.models.layers import LAYERS, MeasureUnit, field_map_problems, preset, preset_names
 from generator.models.record import Record
 from generator.safe_markdown import problem as markdown_problem
@@ -600,6 +601,10 @@ class Case(CaseModel):
         default_factory=list, description="Recipients added by hand, each with the reason."
     )
     options: Options = Field(default_factory=Options)
+    languages: Languages = Field(
+        default_factory=Languages,
+        description="The notices' languages (`layout`) and the Spanish of the case's own words.",
+    )
 
     @field_validator("timezone")
     @classmethod

@@ -22,6 +22,7 @@ from generator.kinds import DocumentKind
 from generator.models import conditions
 from generator.models.base import ClockTime, IsoDate, Model, prose, stricter
 from generator.models.case import Body, Case, Hearing, MunicipalityKind
+from generator.models.languages import Languages
 from generator.models.layers import MeasureUnit
 from generator.models.options import RULE_ID, CaseOption
 from generator.models.recipient_rules import ComputedFact, LayerFact, RecipientsParams
@@ -322,6 +323,12 @@ class ClauseChecks(Model):
         " a hearing on a date one of them covers, a link or a line to call states"
         " `<hearing.place>`. Otherwise a notice whose hearing has only such a place is NL017.",
         json_schema_extra=stricter("union"),
+    )
+    es: ClauseChecks | None = Field(
+        None,
+        description="The clause recognised in Spanish text: terms, patterns and examples in"
+        " Spanish (the hearing tokens, `facts` and `remote_only` are this recogniser's). Unstated,"
+        " the linter's Spanish words for the clause's topic (generator/lint/spanish.yaml).",
     )
 
     @field_validator("terms", mode="before")
@@ -956,6 +963,11 @@ class Pack(Model):
         None, description="Municipal packs: the municipality served and its kind."
     )
     terms: Terms = Field(default_factory=Terms)
+    languages: Languages = Field(
+        default_factory=Languages,
+        description="The languages the pack's notices are written in (`layout`), and the Spanish"
+        " of its own words (terms, governing body, clause wordings).",
+    )
     legal_rate_cap: LegalRateCap | None = Field(
         None,
         description="A statute's cap on legal-notice rates, printed on the insertion order;"

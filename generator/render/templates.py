@@ -8,7 +8,7 @@ can load files from these folders only.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,9 @@ from markupsafe import Markup
 
 from generator.errors import RenderError
 from generator.hashing import sha256_file
+from generator.models.languages import Language, Layout
 from generator.paths import ROOT, template_roots
+from generator.render import languages
 from generator.render.filters import FILTERS
 from generator.rules.loader import ResolvedPack
 
@@ -35,6 +37,72 @@ class Templates:
     html: jinja2.Environment
     text: jinja2.Environment
     stylesheet: str
+    speech: languages.Speech = field(default_factory=languages.Speech)
+    # The Spanish environments (HTML, text): the `es/` folder of each template folder first.
+    spanish: tuple[jinja2.Environment, jinja2.Environment] | None = None
+
+    def speaking(self, said: languages.Speech) -> Templates:
+        """These templates writing notices in the languages and layout of `said`."""
+        if Language.ES not in said.languages:
+            return replace(self, speech=said)
+        key = ("es", self.path)
+        if key not in _SPANISH:
+            path = tuple(p / "es" for p in self.path if (p / "es").is_dir()) + self.path
+            _SPANISH[key] = (
+                environment(path, autoescape=True, filters=languages.FILTERS),
+                environment(path, autoescape=False, filters=languages.FILTERS),
+            )
+        return replace(self, speech=said, spanish=_SPANISH[key])
+
+    def render_notice(self, name: str, context: dict[str, Any]) -> str:
+        """Render a notice's HTML template in each of its languages, laid out as the case asks."""
+        pages = [
+            (lang, render(env, name, ctx)) for lang, env, ctx in self._versions(context, text=False)
+        ]
+        return languages.combine(pages, self.speech.layout)
+
+    def each_language(self) -> list[tuple[str, Templates]]:
+        """These templates once per language, for a notice printed once per language.
+
+        A sign is one panel: each language gets its own, named with a suffix ("" for the
+        first language, "-es" after it).
+        """
+        alone = {Language.EN: Layout.ENGLISH, Language.ES: Layout.SPANISH_ONLY}
+        return [
+            (
+                "-" + lang.value if i else "",
+                replace(self, speech=replace(self.speech, layout=alone[lang])),
+            )
+            for i, lang in enumerate(self.speech.languages)
+        ]
+
+    def render_notice_text(self, name: str, context: dict[str, Any]) -> str:
+        """Render a notice's plain-text template in each of its languages, one after the other."""
+        pages = [
+            (lang, tidy_text(render(env, name, ctx)))
+            for lang, env, ctx in self._versions(context, text=True)
+        ]
+        return tidy_text(languages.combine_text(pages)) if len(pages) > 1 else pages[0][1]
+
+    def _versions(
+        self, context: dict[str, Any], *, text: bool
+    ) -> list[tuple[Language, jinja2.Environment, dict[str, Any]]]:
+        out = []
+        for lang in self.speech.languages:
+            if lang == Language.ES and self.spanish is not None:
+                env = self.spanish[1 if text else 0]
+                out.append((lang, env, languages.spanish_context(context, self.speech.spanish)))
+            else:
+                out.append((lang, self.text if text else self.html, context | {"lang": "en"}))
+        return out
+
+    def phrases_in(self, lang: Language, name: str, **context: Any) -> Any:
+        """The macros of a phrases template in `lang` (the Spanish letters' greetings)."""
+        env = self.spanish[1] if lang == Language.ES and self.spanish else self.text
+        try:
+            return env.get_template(name).make_module(context)
+        except jinja2.TemplateError as exc:
+            raise RenderError(f"template {name}: {exc}") from None
 
     def find(self, name: str) -> Path:
         """The first template file called `name` along the search path."""
@@ -57,6 +125,7 @@ class Templates:
 
 
 _SHARED: dict[tuple[str, tuple[Path, ...]], Templates] = {}
+_SPANISH: dict[tuple[str, tuple[Path, ...]], tuple[jinja2.Environment, jinja2.Environment]] = {}
 
 
 def for_pack(pack: ResolvedPack) -> Templates:
@@ -102,8 +171,10 @@ def squash(value: Any) -> Any:
     return Markup(text) if isinstance(value, Markup) else text  # noqa: S704  # already escaped
 
 
-def environment(path: tuple[Path, ...], *, autoescape: bool) -> jinja2.Environment:
-    """A strict environment over a template search path."""
+def environment(
+    path: tuple[Path, ...], *, autoescape: bool, filters: dict[str, Any] | None = None
+) -> jinja2.Environment:
+    """A strict environment over a template search path (`filters`: a language's dates)."""
     # Plain-text output is not HTML, so it is not escaped; HTML and DOCX always are.
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([str(p) for p in path]),
@@ -114,6 +185,7 @@ def environment(path: tuple[Path, ...], *, autoescape: bool) -> jinja2.Environme
         lstrip_blocks=True,
     )
     env.filters.update(FILTERS)
+    env.filters.update(filters or {})
     env.filters["squash"] = squash
     return env
 

@@ -514,6 +514,13 @@ def _how_sent(p: RecipientsParams) -> str:
 def _declarations(resolved: ResolvedPack) -> list[str]:
     """The options a case may elect and the facts the GIS layers answer, with their law."""
     lines = []
+    stated = [pf.pack.languages for pf in resolved.chain]
+    layout = next((s.layout for s in reversed(stated) if s.layout), None)
+    given = sum(len(s.spanish) for s in stated)
+    if layout or given:
+        lines += ["", "LANGUAGES OF THE NOTICES (`languages:`)"]
+        shown = layout.value if layout else "unstated (the case's, else english)"
+        lines.append(f"  layout: {shown}; the pack's own words given in Spanish: {given}")
     if resolved.options:
         lines += ["", "OPTIONS THE CASE MAY ELECT (`options:`)"]
         for o in resolved.options.values():

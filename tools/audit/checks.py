@@ -350,7 +350,11 @@ OWN_DATE: dict[str, tuple[str, str | re.Pattern[str]]] = {
     "newspaper_notice": ("publication date", re.compile(r"\bPublication dates?:", _I)),
     "display_ad": ("publication date", re.compile(r"\bPublication dates?:", _I)),
     "affidavit_of_publication": ("insertion date", "line"),
-    "sign": ("posting date", re.compile(r"\bPost(?:ed)? no later than\s+", _I)),
+    # A Spanish sign: "Fijado a más tardar el lunes, 22 de marzo de 2027".
+    "sign": (
+        "posting date",
+        re.compile(r"\bPost(?:ed)? no later than\s+|\bFijad[oa] a más tardar el\s+", _I),
+    ),
     "posting_notice": ("posting date", re.compile(r"\bPost(?:ed)? no later than\s+", _I)),
     "website_notice": ("posting date", re.compile(r"\bPosted\b.{0,300}?\bon or before\s+", _I)),
     "certificate_of_posting": (

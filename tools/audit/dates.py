@@ -68,6 +68,35 @@ _PATTERNS = (
 )
 
 
+# A Spanish notice's dates: "martes, 6 de abril de 2027", "6 DE ABRIL DE 2027" (a sign).
+_ES_MONTHS = {
+    m: n
+    for n, m in enumerate(
+        [
+            "enero",
+            "febrero",
+            "marzo",
+            "abril",
+            "mayo",
+            "junio",
+            "julio",
+            "agosto",
+            "septiembre",
+            "octubre",
+            "noviembre",
+            "diciembre",
+        ],
+        start=1,
+    )
+}
+_ES = re.compile(
+    r"(?:\b(?:lunes|martes|miércoles|jueves|viernes|sábado|domingo),?\s+)?"
+    rf"\b(?P<day>\d{{1,2}})\s+de\s+(?P<esmonth>{'|'.join(_ES_MONTHS)})\b(?:\s+de\s+(?P<year>\d{{4}})\b)?",
+    re.IGNORECASE,
+)
+_PATTERNS = (*_PATTERNS, _ES)
+
+
 @dataclass(frozen=True)
 class Mention:
     """A date written in a text, and where."""
@@ -92,7 +121,10 @@ def find(text: str, years: tuple[int, ...] = ()) -> list[Mention]:
 
 def _day(m: re.Match[str], years: tuple[int, ...]) -> date | None:
     groups = m.groupdict()
-    month = _MONTHS[groups["month"].title()] if groups.get("month") else int(groups["mon"])
+    if groups.get("esmonth"):
+        month = _ES_MONTHS[groups["esmonth"].lower()]
+    else:
+        month = _MONTHS[groups["month"].title()] if groups.get("month") else int(groups["mon"])
     weekday = _WEEKDAYS[groups["weekday"].title()] if groups.get("weekday") else None
     day = int(groups["day"])
     if groups.get("year"):
@@ -124,7 +156,12 @@ def month_days(text: str) -> list[tuple[int, int, int, int]]:
 
     On a sign, `APRIL 20` is the hearing whatever line the year went to.
     """
-    return [
+    english = [
         (_MONTHS[m.group("month").title()], int(m.group("day")), m.start(), m.end())
         for m in _MONTH_DAY.finditer(text)
     ]
+    spanish = [
+        (_ES_MONTHS[m.group("esmonth").lower()], int(m.group("day")), m.start(), m.end())
+        for m in _ES.finditer(text)
+    ]
+    return sorted(english + spanish, key=lambda x: x[2])

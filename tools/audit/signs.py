@@ -92,7 +92,11 @@ def _items(
         return lambda text: [(m.start(), m.end()) for m in pattern.finditer(text)]
 
     items: list[tuple[str, object]] = [
-        ("the word ZONING or REZONING", regex(re.compile(r"\b(?:re)?zoning\b", re.IGNORECASE)))
+        (
+            "the word ZONING or REZONING",
+            # or its Spanish, on a Spanish sign: ZONIFICACIÓN, REZONIFICACIÓN
+            regex(re.compile(r"\b(?:re)?(?:zoning|zonificaci[oó]n)\b", re.IGNORECASE)),
+        )
     ]
     for which, spellings_list in sorted(districts.items(), reverse=True):
         for spellings in spellings_list:
