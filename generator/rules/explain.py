@@ -145,15 +145,15 @@ def describe_calendar(resolved: ResolvedPack) -> list[str]:
             )
         for a in cal.additions:
             state = "offices open" if a.offices_open else "offices closed"
-            lines.append(f"  added: {a.name}, {state} — {a.citation}")
+            lines.append(f"  added: {a.name} ({a.when()}), {state} — {a.citation}")
         for r in cal.removals:
-            lines.append(f"  removed: {r.name} — {r.citation}")
+            lines.append(f"  removed: {r.name} ({r.when()}) — {r.citation}")
     return lines
 
 
 def _span(timing: Timing) -> str:
     if timing.months:
-        return f"{timing.months} months"
+        return f"{timing.months} months" + (f" and {timing.days} days" if timing.days else "")
     return f"{timing.days} days"
 
 
