@@ -287,6 +287,20 @@ FINDINGS: dict[str, Declared] = {
             "A letter the law sets no day for, alone for its hearing, judged as of the day after"
             " the hearing.",
         ),
+        Declared(
+            "PLAN010",
+            "effective-by-filing-unknown",
+            "warning",
+            "plan",
+            "A rule's version is chosen by the filing date, which the case does not give.",
+            "Some amending laws apply by when a proposal was made, not when it is heard"
+            " (`effective: {judged_by: filing}`). Without the case's `petition_received` the"
+            " version in force on the hearing's date is applied; the finding names the rule so a"
+            " clerk can state the date.",
+            FROM_RULE,
+            "A Texas case that gives `petition_received`.",
+            "A Texas map case heard in October 2025 that does not say when it was filed.",
+        ),
         # ------------------------------------------------------------ accommodation
         Declared(
             "ACC001",

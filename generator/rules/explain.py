@@ -22,6 +22,7 @@ from generator.models.pack import (
     ProofParams,
     ProtestParams,
     Rule,
+    Vote,
 )
 from generator.models.recipient_rules import RecipientGroup, RecipientsParams
 from generator.models.slots import SLOTS
@@ -468,7 +469,21 @@ _CONFLICTS = {
     "remaining_members_min_majority_of_full": "of the remaining members when some cannot vote for a"
     " conflict of interest, never less than a majority of the full membership",
 }
-_ROUNDING = {"nearest_half_up": "rounded to the nearest whole number", "up": "rounded up"}
+_ROUNDING = {
+    "nearest_half_up": "rounded to the nearest whole number",
+    "up": "rounded up",
+    "more_than": "more than that fraction",
+}
+
+
+def _vote(v: Vote) -> str:
+    text = f"{v.fraction.numerator}/{v.fraction.denominator} of {v.of.replace('_', ' ')}"
+    if v.small_body:
+        sb = v.small_body
+        text += f" ({sb.fraction.numerator}/{sb.fraction.denominator} with {sb.max_members} members or fewer)"
+    if v.conflicts:
+        text += f", {_CONFLICTS[v.conflicts]}"
+    return text + f", {_ROUNDING[v.rounding]}"
 
 
 def describe_protest(p: ProtestParams) -> str:
@@ -482,19 +497,13 @@ def describe_protest(p: ProtestParams) -> str:
             if t.across_streets_narrower_than_ft
             else ""
         )
-        shares.append(f"{t.share:.0%} of {_OF[t.of]}{radius}{row}{across}")
+        own = f" (then a vote of {_vote(t.vote)})" if t.vote else ""
+        shares.append(f"{t.share:.0%} of {_OF[t.of]}{radius}{row}{across}{own}")
     counting = sorted(
         {_SPLIT[t.split_parcels] for t in p.thresholds}
         | {_JOINT[t.joint_owners] for t in p.thresholds}
     )
-    v = p.vote
-    vote = f"{v.fraction.numerator}/{v.fraction.denominator} of {v.of.replace('_', ' ')}"
-    if v.small_body:
-        sb = v.small_body
-        vote += f" ({sb.fraction.numerator}/{sb.fraction.denominator} with {sb.max_members} members or fewer)"
-    if v.conflicts:
-        vote += f", {_CONFLICTS[v.conflicts]}"
-    vote += f", {_ROUNDING[v.rounding]}"
+    vote = _vote(p.vote)
     return (
         f"owners of {' or '.join(shares)} ({'; '.join(counting)}), filed with {p.filed_with} "
         f"{describe_timing(p.filing)}, force a vote of {vote}"
