@@ -507,7 +507,8 @@ def describe(cond: dict[str, Any] | None) -> str:
             joiner = " and " if key == "all" else " or "
             parts.append("(" + joiner.join(describe(c) for c in want) + ")")
         elif key == "not":
-            parts.append(f"not {describe(want)}")
+            inner = describe(want)
+            parts.append(f"not ({inner})" if len(want) > 1 else f"not {inner}")
         elif want is True:
             parts.append(key)
         elif want is False:

@@ -89,7 +89,7 @@ def describe_timing(timing: Timing, hearing: str = "each") -> str:
     elif t == TimingType.WITHIN_AFTER:
         text = f"within {_span(timing)} after {event}"
     elif t == TimingType.AT_LEAST_AFTER:
-        text = f"no sooner than {timing.days} days after {event}"
+        text = f"no sooner than {_span(timing)} after {event}"
     else:
         text = f"not again within {_span(timing)} after {event}"
     if timing.insertions:
@@ -369,7 +369,8 @@ def _extra(item: Item) -> list[str]:
             out.append(f"      {who}when: {describe(rule.when)}")
         eff = rule.effective
         if (eff.from_ or eff.to) and (rule is item.rule or eff != item.rule.effective):
-            out.append(f"      {who}in force: {eff.from_ or '…'} to {eff.to or '…'}")
+            judged = ", judged by the filing date" if eff.judged_by == "filing" else ""
+            out.append(f"      {who}in force: {eff.from_ or '…'} to {eff.to or '…'}{judged}")
     return out
 
 
