@@ -147,9 +147,7 @@ class Timing(Model):
         if missing:
             raise ValueError(f"a {self.type.value} timing needs {', '.join(missing)}")
         after = (TimingType.WITHIN_AFTER, TimingType.BAR_AFTER, TimingType.AT_LEAST_AFTER)
-        if self.type in after and (
-            self.days is None and self.months is None
-        ):
+        if self.type in after and (self.days is None and self.months is None):
             raise ValueError(f"a {self.type.value} timing needs days or months")
         weekly_only = (
             "first_min_days",

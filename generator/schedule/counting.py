@@ -210,9 +210,12 @@ def _business(ctx: Context, d: Deadline, timing: Timing, event: date, event_name
 def _after(ctx: Context, d: Deadline, timing: Timing, event: date, event_name: str) -> None:
     """Within N days after, no sooner than N days after, or not again within a period after."""
     span = relativedelta(months=timing.months or 0, days=timing.days or 0)
-    words = " + ".join(
-        f"{n} {unit}" for n, unit in ((timing.months, "months"), (timing.days, "days")) if n
-    ) or "0 days"
+    words = (
+        " + ".join(
+            f"{n} {unit}" for n, unit in ((timing.months, "months"), (timing.days, "days")) if n
+        )
+        or "0 days"
+    )
     day = event + span
     text = f"{event_name} + {words} = {short(day)}"
     if timing.months and day.day != event.day:
