@@ -8,9 +8,9 @@ member is rounded. Counting is exact (fractions, never floats), so 4.5 is 4.5.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction as Exact
-from collections.abc import Sequence
 from typing import Any
 
 from generator.models.pack import ProtestParams, Threshold, Vote

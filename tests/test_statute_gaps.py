@@ -16,7 +16,7 @@ import yaml
 
 from generator.models.pack import ProtestParams, Vote
 from generator.prepare import prepare
-from generator.rules.loader import Binding, resolve, snapshot
+from generator.rules.loader import Binding, snapshot
 from generator.votes import supermajority, votes_needed
 
 from .conftest import CASES, ROOT, notices, write_case
