@@ -720,6 +720,21 @@ FINDINGS: dict[str, Declared] = {
             "A case whose hearings are on open days.",
             "A case whose pack forbids hearings on closed days, with its hearing on a Sunday.",
         ),
+        Declared(
+            "SCHED004",
+            "vote-outside-window",
+            "warning",
+            "schedule",
+            "The council's vote, as the case plans it, falls outside the days a rule allows it.",
+            "Packs time final action from a hearing (no sooner than six months, not more than"
+            " nine months after it); the council's `vote_date` (else its hearing's date) outside"
+            " that window is reported with the derivation. Set `vote_date` to the meeting at"
+            " which the body will vote.",
+            FROM_RULE,
+            "A case whose council votes within the window its pack allows.",
+            "A Georgia rezoning for a drug rehabilitation center voted on three weeks after the"
+            " planning commission's hearing.",
+        ),
         # ------------------------------------------------------------------- record
         Declared(
             "REC001",
