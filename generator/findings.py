@@ -721,7 +721,7 @@ FINDINGS: dict[str, Declared] = {
             "A case whose pack forbids hearings on closed days, with its hearing on a Sunday.",
         ),
         Declared(
-            "SCHED004",
+            "SCHED010",
             "vote-outside-window",
             "warning",
             "schedule",

@@ -133,7 +133,7 @@ def findings(case: Case, deadlines: list[Deadline]) -> list[Finding]:
 
 
 def _votes_outside(case: Case, deadlines: list[Deadline]) -> list[Finding]:
-    """SCHED004: the council's planned vote before the earliest or after the latest lawful day."""
+    """SCHED010: the council's planned vote before the earliest or after the latest lawful day."""
     council = case.hearing(Body.COUNCIL)
     if council is None:
         return []
@@ -150,7 +150,7 @@ def _votes_outside(case: Case, deadlines: list[Deadline]) -> list[Finding]:
             if (vote < bound) if side.startswith("before") else (vote > bound):
                 out.append(
                     Finding(
-                        "SCHED004",
+                        "SCHED010",
                         f"the vote of the {council.body_name} on {short(vote)} is {side} lawful"
                         f" day {short(bound)} ({d.derivation})",
                         rule=d.rule,
