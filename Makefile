@@ -31,6 +31,7 @@ review: setup sample-data
 # The README's picture of each kind of document (docs/pages/), from freshly built samples.
 readme-pages: setup sample-data
 	$(BIN)/notices build cases/*.yaml || [ $$? -eq 1 ]
+	$(BIN)/notices build --agenda agendas/*.yaml || [ $$? -eq 1 ]
 	$(BIN)/python -m tools.audit.pages output
 
 # The sample cases read generated towns (parcels, zoning, streets...) from data/gis/.

@@ -97,8 +97,16 @@ def app() -> None:
 
 
 @app.command()
-@click.argument("cases", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("cases", nargs=-1, type=click.Path(path_type=Path, dir_okay=False))
 @OUT
+@click.option(
+    "--agenda",
+    "agenda",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="An agenda file (agendas/*.yaml): one combined notice of its cases, into"
+    " OUT/agenda-<id>/.",
+)
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
@@ -106,8 +114,21 @@ def app() -> None:
 @click.option(
     "-v", "--verbose", is_flag=True, help="Print every finding (errors are always printed)."
 )
-def build(cases: tuple[Path, ...], out_root: Path, fmt: str, debug: bool, verbose: bool) -> None:
-    """Build the notice packet of each CASE into OUT/<case-id>/."""
+def build(
+    cases: tuple[Path, ...],
+    out_root: Path,
+    agenda: Path | None,
+    fmt: str,
+    debug: bool,
+    verbose: bool,
+) -> None:
+    """Build the notice packet of each CASE into OUT/<case-id>/ (or of an --agenda)."""
+    if agenda is not None or not cases:
+        if agenda is None or cases:
+            both = " (not both)" if cases else ""
+            click.echo(f"error: give case files, or --agenda FILE{both}", err=True)
+            sys.exit(EXIT_INPUT)
+        sys.exit(_build_agenda(agenda, out_root, fmt=fmt, debug=debug, verbose=verbose))
     worst = EXIT_OK
     manifests = []
     job = functools.partial(_build_one, out_root=out_root, fmt=fmt, debug=debug, verbose=verbose)
@@ -157,6 +178,23 @@ def _build_one(
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = _run(debug, out_root / case_path.stem, one)
     return status, (manifest or [None])[0], out.getvalue(), err.getvalue()
+
+
+def _build_agenda(path: Path, out_root: Path, *, fmt: str, debug: bool, verbose: bool) -> int:
+    """Build an agenda's packet (`notices build --agenda`): its exit status."""
+
+    def one() -> int:
+        from generator.packet import build_agenda
+
+        result = build_agenda(path, out_root)
+        if fmt == "json":
+            click.echo(json.dumps(result.manifest, indent=2, ensure_ascii=False))
+        else:
+            _print_build(result, verbose=verbose)
+        return EXIT_OK if result.ready else EXIT_FINDINGS
+
+    stem = path.name.removesuffix(".yaml").removesuffix(".yml")
+    return _run(debug, out_root / f"agenda-{stem}", one)
 
 
 def _each(job: Callable[..., Any], cases: list[Path]) -> Any:
@@ -502,6 +540,11 @@ def explain(
 )
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
 @click.option(
+    "--against",
+    type=click.Path(path_type=Path, file_okay=False, exists=True),
+    help="The paper's proof or tear sheet: compare it with this packet's newspaper notice copy.",
+)
+@click.option(
     "--explain",
     "explain_code",
     metavar="CODE",
@@ -518,6 +561,14 @@ def explain(
     type=click.Path(path_type=Path, dir_okay=False),
     help="With --comments: the copy to write (default: commented-DRAFT.docx beside the draft, a name no packet lint reads).",
 )
+@click.option(
+    "--agenda",
+    "agenda",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="The agenda file a combined notice was made from: each case checked in its section"
+    " (an agenda packet's folder names its own).",
+)
 def lint(
     paths: tuple[Path, ...],
     case_path: Path | None,
@@ -527,9 +578,11 @@ def lint(
     on: Any,
     fmt: str,
     strict: bool,
+    against: Path | None,
     explain_code: str | None,
     comments: bool,
     comments_out: Path | None,
+    agenda: Path | None,
 ) -> None:
     """Check notices (TXT, HTML, PDF, DOCX files or packet folders) against the law."""
 
@@ -554,16 +607,39 @@ def lint(
                 "give --case or --jurisdiction, not both: a case names its jurisdiction"
             )
         from generator.lint import report
+        from generator.lint.agenda import lint_agenda_paths
+        from generator.lint.engine import LintResult
         from generator.lint.engine import lint as run
 
-        result = run(
-            list(paths),
-            case_path=case_path,
-            jurisdiction=jurisdiction,
-            kind=kind,
-            on=on.date() if on else None,
-            packs=packs,
-        )
+        if agenda and (case_path or jurisdiction):
+            raise UserError("give --agenda, --case or --jurisdiction: one says what binds")
+        if against is not None:
+            from generator.lint import proof
+
+            if jurisdiction or kind:
+                raise UserError("--against reads the case and the notice from the packet")
+            result = LintResult([], [])
+            for path in paths:
+                if not path.is_file():
+                    raise UserError(f"{path}: --against compares a proof file, not a folder")
+                one = proof.check(path, against, case_path)
+                result = LintResult(
+                    result.findings + one.findings,
+                    result.documents + one.documents,
+                    result.judged | one.judged,
+                )
+        else:
+            by_agenda = (
+                None if case_path or jurisdiction else lint_agenda_paths(list(paths), agenda)
+            )
+            result = by_agenda or run(
+                list(paths),
+                case_path=case_path,
+                jurisdiction=jurisdiction,
+                kind=kind,
+                on=on.date() if on else None,
+                packs=packs,
+            )
         render = {"text": report.text, "json": report.as_json, "sarif": report.sarif}[fmt]
         click.echo(render(result), nl=False)
         if comments:

@@ -32,7 +32,8 @@ class Declared:
     code: str
     name: str
     severity: Severity  # "error": the packet is not ready / the notice fails the law
-    # The stage that reports it: plan, law, recipients, gis, schedule, mail, sign, posting, ad, lint.
+    # The stage that reports it: plan, law, recipients, gis, schedule, mail, sign, posting, ad,
+    # order, proof, lint.
     stage: str
     summary: str
     explanation: str
@@ -610,6 +611,36 @@ FINDINGS: dict[str, Declared] = {
             "The East Providence sample with its hearing on Christmas Day.",
         ),
         Declared(
+            "SCHED008",
+            "publication-days-assumed",
+            "warning",
+            "schedule",
+            "The newspaper's publication days are not known: the schedule took it to print every day.",
+            "The newspaper issues a notice can run in depend on the days the paper prints. The"
+            " case names the paper without `publication_days` and without a profile from"
+            " data/newspapers/, so the schedule counted every day of the week as an issue day;"
+            " the latest issue it names may not exist. Give the paper's publication days (or a"
+            " profile) and build again.",
+            NONE,
+            "Every sample case: its paper's days come from the case or its profile.",
+            "A case whose newspaper is named with no publication days and no profile.",
+        ),
+        Declared(
+            "SCHED009",
+            "closure-needs-verifying",
+            "warning",
+            "schedule",
+            "A deadline is counted with an office closure a yearly order decides.",
+            "A pack's calendar marks a closure day `verify` where the law leaves it to a yearly"
+            " act (a governor's executive order that picks the day before or after Christmas)."
+            " A deadline whose count took that day as closed is reported with the day and why:"
+            " check that year's order, and if offices are open that day, the date changes.",
+            FROM_RULE,
+            "The Oklahoma sample: no deadline of its hearings comes near Christmas.",
+            "The Oklahoma sample with its council hearing on January 5: the letters' last day"
+            " skips December 24 and 26.",
+        ),
+        Declared(
             "CONT001",
             "continued-by-announcement",
             "info",
@@ -719,6 +750,63 @@ FINDINGS: dict[str, Declared] = {
             FROM_RULE,
             "A case whose hearings are on open days.",
             "A case whose pack forbids hearings on closed days, with its hearing on a Sunday.",
+        ),
+        Declared(
+            "SCHED004",
+            "hearing-too-soon",
+            "error",
+            "schedule",
+            "A hearing is set earlier than the law allows after another hearing.",
+            "A pack `deadline` rule (action hold_hearing, `from_hearing`) times one hearing from"
+            ' another: "the second hearing at least 10 days after the first". A case whose'
+            " hearing comes sooner cannot be lawfully held on that day, so the packet is not"
+            " ready; the finding gives the first lawful day and how it was counted. Move the"
+            " hearing.",
+            FROM_RULE,
+            "The Sabal Springs large rezoning, its Commission hearings four weeks apart.",
+            "The same case with its second Commission hearing nine days after the first.",
+        ),
+        Declared(
+            "SCHED005",
+            "hearing-at-wrong-time",
+            "error",
+            "schedule",
+            "A hearing is not held at the time of day or on the days of the week the law requires.",
+            'A pack `hearing_time` rule says when the hearings it selects are held ("at least one'
+            ' hearing after 5 p.m. on a weekday"). No hearing of the case meets it, so the'
+            " packet is not ready. Where the law lets the body choose another time, the pack"
+            " writes that choice as a case option in the rule's `when`: a case that records the"
+            " election is not judged by the rule.",
+            FROM_RULE,
+            "The Sabal Springs large rezoning, its Commission hearings at 6:00 p.m. on Tuesdays.",
+            "The same case with both Commission hearings at 2:00 p.m.",
+        ),
+        Declared(
+            "SCHED006",
+            "hearing-at-the-minute",
+            "warning",
+            "schedule",
+            "A hearing starts at the very minute the law says hearings are held after.",
+            'Whether a hearing at 5:00 p.m. is one held "after 5 p.m." is a question of'
+            " reading the statute, which the product does not answer: start the hearing later,"
+            " or have the attorney confirm the reading.",
+            FROM_RULE,
+            "A hearing at 6:00 p.m. under a rule for hearings after 5 p.m.",
+            "The same hearing at 5:00 p.m.",
+        ),
+        Declared(
+            "SCHED007",
+            "numbered-hearing-missing",
+            "error",
+            "schedule",
+            "The law names a body's second (or later) hearing, and the case lists fewer.",
+            "A pack rule names one numbered hearing (`council#2`: the council's second), as a"
+            " statute that requires two advertised hearings does. The case's `hearings` list"
+            " fewer hearings of that body, so a required hearing, its notice and its timing are"
+            " missing: add the hearing to the case.",
+            FROM_RULE,
+            "The Sabal Springs large rezoning, with its two Commission hearings.",
+            "The same case with only one Commission hearing.",
         ),
         Declared(
             "SCHED010",
@@ -963,6 +1051,106 @@ FINDINGS: dict[str, Declared] = {
             "No case without a display ad reports it.",
             "Every display ad reports it.",
         ),
+        # --------------------------------------------------------------------- order
+        Declared(
+            "ORDER001",
+            "no-rate-card",
+            "warning",
+            "order",
+            "The insertion order gives no size or cost: the paper has no profile, legal type or"
+            " rate card.",
+            "The notice's lines and column inches are counted in the paper's legal type"
+            " (`legal_type` of its profile in data/newspapers/) and priced from its `rate_card`;"
+            " without them the order asks the legal desk for a quote.",
+            FROM_NOTICE,
+            "A Texas case whose paper's profile has both.",
+            "A case naming its paper without a profile.",
+        ),
+        Declared(
+            "ORDER002",
+            "rate-over-cap",
+            "warning",
+            "order",
+            "The paper's rate card charges more than the statute's cap on legal-notice rates.",
+            "A pack's `legal_rate_cap` in dollars a line or a column inch is compared with the"
+            " first-insertion rate of the paper's rate card, converted at its legal leading.",
+            "the pack's `legal_rate_cap`",
+            "A cap above the rate card.",
+            "A cap of 10 cents a line against a rate card of 85 cents.",
+        ),
+        Declared(
+            "ORDER003",
+            "bill-to-unknown",
+            "warning",
+            "order",
+            "Nothing says who pays the paper for the notice.",
+            "The pack's `publication_costs` (the ordinance or fee schedule) or the case's"
+            " `newspaper.bill_to` names the applicant or the municipality; the order never"
+            " guesses.",
+            NONE,
+            "A case with `newspaper.bill_to`.",
+            "A case whose pack and case are silent on it.",
+        ),
+        Declared(
+            "ORDER004",
+            "no-legal-email",
+            "warning",
+            "order",
+            "The paper has no legal desk e-mail: the e-mailed insertion order has no addressee.",
+            "Add `legal_email` to the paper's profile or to the case's `newspaper`.",
+            NONE,
+            "A case whose paper has a `legal_email`.",
+            "The same case without it.",
+        ),
+        # --------------------------------------------------------------------- proof
+        Declared(
+            "PROOF001",
+            "proof-date-changed",
+            "error",
+            "proof",
+            "The paper's proof changes a date or a time of our copy (the hearing's, an issue's).",
+            "`notices lint PROOF --against PACKET` diffs the proof with the packet's ad copy"
+            " word by word; a changed date or time of day would notice the wrong hearing.",
+            NONE,
+            "A proof made from our copy unchanged.",
+            "The same proof with the hearing at 7:00 p.m. instead of 6:00 p.m.",
+        ),
+        Declared(
+            "PROOF002",
+            "proof-line-missing",
+            "error",
+            "proof",
+            "A paragraph of our copy is missing from the paper's proof.",
+            "Less than half of the paragraph's words are found, in order, in the proof: a line"
+            " the law may require did not make it into the paper's setting.",
+            NONE,
+            "A proof made from our copy unchanged.",
+            "The same proof without the paragraph on where to examine the proposal.",
+        ),
+        Declared(
+            "PROOF003",
+            "proof-words-changed",
+            "warning",
+            "proof",
+            "The paper's proof changes, drops or adds words of our copy.",
+            "Each difference is shown with the words of our copy before it, for the clerk to"
+            " accept or send back; line breaks, hyphenation and typographic quotes are not"
+            " differences.",
+            NONE,
+            "A proof made from our copy unchanged.",
+            "A proof where 'examined' became 'examine'.",
+        ),
+        Declared(
+            "PROOF004",
+            "proof-matches",
+            "info",
+            "proof",
+            "The paper's proof has the words of our copy, unchanged.",
+            "Reported so that a clean comparison is stated, not inferred from silence.",
+            NONE,
+            "A proof with a changed word does not report it.",
+            "A proof made from our copy unchanged reports it.",
+        ),
         # --------------------------------------------------------------------- lint
         Declared(
             "NL001",
@@ -1054,9 +1242,11 @@ FINDINGS: dict[str, Declared] = {
             "display-ad-too-small",
             "error",
             "lint",
-            "A display ad's page is smaller than the fraction of the newspaper page the law names.",
-            "The ad's page (the PDF media box) must reach the pack's `min_page_fraction` of the"
-            " newspaper profile's type area, by area and by column-inches.",
+            "A display ad's page is smaller than the law's share of the newspaper page, or than"
+            " its columns and inches.",
+            "The ad's page (the PDF trim box) must reach the pack's `min_page_fraction` of the"
+            " newspaper profile's type area, by area and by column-inches, and be at least"
+            " `min_columns` of the paper's columns wide and `min_depth_in` deep.",
             FROM_FORMAT,
             "An Arizona ad of 1/8 page.",
             "A 1/16 page ad.",
@@ -1209,6 +1399,40 @@ FINDINGS: dict[str, Declared] = {
             ' https://zoom.us/j/…" (a hybrid hearing).',
             '"The public hearing … will be conducted by the Planning Board via a virtual meeting'
             ' room format on March 10, 2021 at 7:00 PM at: https://zoom.us/j/94878518219".',
+        ),
+        Declared(
+            "NL018",
+            "clause-type",
+            "error",
+            "lint",
+            "A clause the law asks in a type of its own is set smaller or lighter.",
+            "A pack-defined clause may state the type its law asks (`type: {bold: true,"
+            ' min_points: 14}` for "bold 14-point type or larger"). In a PDF the linter reads'
+            " each letter's font and size (the size as printed, through the page's scaling); in"
+            " a Word file each run's bold and size, through its character and paragraph styles"
+            " and the document's defaults. Every place the clause's sentence is printed (once"
+            " in each letter of a mail merge) must be bold throughout and no letter smaller than"
+            " the size. The message gives the smallest size found and whether it was bold. Set"
+            " the statement in the type the law asks.",
+            FROM_RULE,
+            "The statement of a Texas owner's letter set in bold 14-point type.",
+            "The same statement set in 12-point regular type, or made not bold in Word.",
+        ),
+        Declared(
+            "NL019",
+            "clause-type-unchecked",
+            "info",
+            "lint",
+            "The law asks a clause in a type of its own, and the linter could not check it.",
+            "A plain-text file carries no type, and an HTML page's type is whatever the reader's"
+            " browser or the newspaper's system sets: the type of a clause that states one"
+            " (`type`) is checked only in a PDF or a Word file. The same is said when the"
+            " linter cannot match the clause's letters to the type they are set in (an unusual"
+            " PDF). Our plain-text copy for a newspaper carries a bracketed line that tells the"
+            " typesetter the type; check the paper's proof or tearsheet.",
+            FROM_RULE,
+            "The same notice linted as a PDF or a Word file.",
+            "A newspaper's plain-text copy of a notice whose statement must be in bold type.",
         ),
     )
 }

@@ -14,6 +14,7 @@ class DocumentKind(StrEnum):
     """
 
     NEWSPAPER_NOTICE = "newspaper_notice"
+    AGENDA_NOTICE = "agenda_notice"  # one notice of every case an agenda hears
     DISPLAY_AD = "display_ad"
     LETTERS = "letters"
     LABELS = "labels"
@@ -28,6 +29,7 @@ class DocumentKind(StrEnum):
     CERTIFICATE_OF_MAILING = "certificate_of_mailing"
     CERTIFICATE_OF_ACTUAL_NOTICE = "certificate_of_actual_notice"
     AFFIDAVIT_OF_PUBLICATION = "affidavit_of_publication"
+    INSERTION_ORDER = "insertion_order"
     CERTIFICATE_OF_POSTING = "certificate_of_posting"
     SUFFICIENCY_CERTIFICATE = "sufficiency_certificate"
     SCHEDULE = "schedule"
@@ -46,6 +48,7 @@ class Format(StrEnum):
     CSV = "csv"
     GEOJSON = "geojson"
     ICS = "ics"
+    EML = "eml"
     JSON = "json"
     SVG = "svg"
     PNG = "png"

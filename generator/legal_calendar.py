@@ -51,6 +51,7 @@ class Day:
     holidays: tuple[str, ...] = ()  # "Labor Day (legal holiday, R.I.G.L. § 25-1-1)"
     legal_holiday: bool = False
     office_closed: bool = False
+    verify: tuple[str, ...] = ()  # why a closure is not certain (a yearly order picks it)
 
     def describe(self) -> str:
         """`Mon 2026-09-07, Labor Day (…), offices closed`."""
@@ -70,6 +71,8 @@ class LegalCalendar:
 
     spec: Calendar | None
     _years: dict[int, dict[date, Day]] = field(default_factory=dict)
+    # Uncertain closures (`verify`) a count has treated as closed since `relied` was last reset.
+    relied: dict[date, str] = field(default_factory=dict)
 
     @cached_property
     def source(self) -> str:
@@ -85,8 +88,11 @@ class LegalCalendar:
         return self._years[d.year].get(d) or self._weekday(d, ())
 
     def is_open(self, d: date) -> bool:
-        """Whether public offices are open on `d`."""
-        return not self.day(d).office_closed
+        """Whether public offices are open on `d` (an uncertain closure is noted in `relied`)."""
+        day = self.day(d)
+        if day.office_closed and day.verify:
+            self.relied[d] = f"{day.describe()}: {'; '.join(day.verify)}"
+        return not day.office_closed
 
     def is_legal_holiday(self, d: date) -> bool:
         """Whether `d` is a legal holiday (offices open or not)."""
@@ -120,13 +126,21 @@ class LegalCalendar:
         return d, skipped
 
     def _weekday(
-        self, d: date, names: tuple[str, ...], *, holiday: bool = False, closed: bool = False
+        self,
+        d: date,
+        names: tuple[str, ...],
+        *,
+        holiday: bool = False,
+        closed: bool = False,
+        verify: tuple[str, ...] = (),
     ) -> Day:
         name = _WEEKDAYS[d.weekday()]
         spec = self.spec
         weekly_holiday = bool(spec and name in spec.legal_holiday_weekdays)
         weekly_closed = name in (spec.closed_weekdays if spec else ["saturday", "sunday"])
-        return Day(d, names, holiday or weekly_holiday, closed or weekly_closed)
+        # A weekday closure is certain: only the holiday's own closure can be in doubt.
+        unsure = verify if closed and not weekly_closed else ()
+        return Day(d, names, holiday or weekly_holiday, closed or weekly_closed, unsure)
 
     def _build(self, year: int) -> dict[date, Day]:
         if not self.spec:
@@ -148,6 +162,8 @@ class LegalCalendar:
         )
         left_out = {x.name for x in spec.library_exclusions}
         named: dict[date, list[tuple[str, bool]]] = {}
+        own_move: dict[date, str] = {}  # a pack day's own weekend rule, where it has one
+        unsure: dict[date, list[str]] = {}
         for d, names in sorted(library.items()):
             # One date may carry several names ("A; B"); each goes or stays on its own.
             for name in names.split("; "):
@@ -160,21 +176,33 @@ class LegalCalendar:
         added: dict[date, list[tuple[str, bool]]] = {}
         for rule in spec.additions:
             entry = (f"{rule.name} ({rule.citation})", not rule.offices_open)
-            added.setdefault(rule_date(rule, year), []).append(entry)
+            day = rule_date(rule, year)
+            added.setdefault(day, []).append(entry)
+            if rule.observed:
+                own_move[day] = rule.observed
+            if rule.verify:
+                unsure.setdefault(day, []).append(rule.verify)
         named.update(added)  # a cited pack entry speaks for its day instead of the library's
         # Where the statute moves a weekend holiday itself (not the library's federal-style rule).
-        moves = {"sunday_to_monday": {6: 1}, "weekend_to_monday": {5: 2, 6: 1}}.get(
-            spec.observed, {}
-        )
+        moves = {"sunday_to_monday": {6: 1}, "weekend_to_monday": {5: 2, 6: 1}}
         for d, entries in list(named.items()):
-            target = d + timedelta(days=moves.get(d.weekday(), 0))
+            how = own_move.get(d, spec.observed or "")
+            target = d + timedelta(days=moves.get(how, {}).get(d.weekday(), 0))
             if target != d and target not in named:
                 named[target] = [
                     (f"{n.split(' (')[0]}, kept on the Monday after ({spec.citation})", c)
                     for n, c in entries
                 ]
+                if d in unsure:
+                    unsure[target] = unsure[d]
         out = {}
         for d, entries in named.items():
             closes = any(closed for _, closed in entries)
-            out[d] = self._weekday(d, tuple(n for n, _ in entries), holiday=True, closed=closes)
+            out[d] = self._weekday(
+                d,
+                tuple(n for n, _ in entries),
+                holiday=True,
+                closed=closes,
+                verify=tuple(unsure.get(d, ())),
+            )
         return out

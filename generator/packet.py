@@ -189,3 +189,99 @@ def _from(folder: Path, path: Path) -> str:
         return Path(os.path.relpath(path.resolve(), folder.resolve())).as_posix()
     except ValueError:
         return str(path.resolve())
+
+
+def build_agenda(path: Path, out_root: Path) -> Result:
+    """Build an agenda's packet into `out_root/agenda-<id>/`: its one notice, proof and manifest.
+
+    Every case is prepared as its own build prepares it; the combined notice is linted case by
+    case (`lint.agenda`), and the manifest names the agenda, each case and the combined schedule.
+    """
+    from generator.agenda import prepare_agenda
+    from generator.lint.agenda import lint_agenda
+
+    agenda = prepare_agenda(path)
+    made = registry.make_agenda(agenda)
+    folder = out_root / agenda.folder
+    done: list[dict[str, Any]] = []
+
+    def finish(staging: Path) -> None:
+        notices = sorted(
+            staging / o.path for o in made.outputs if o.kind == DocumentKind.AGENDA_NOTICE
+        )
+        linted = lint_agenda(notices, agenda)
+        lint_data = (
+            json.dumps(
+                {"findings": [f.as_dict() for f in findings.ordered(linted)]},
+                indent=2,
+                ensure_ascii=False,
+            )
+            + "\n"
+        ).encode()
+        write(staging, LINT_REPORT, lint_data)
+        lint_out = Output(DocumentKind.LINT_REPORT, Format.JSON, LINT_REPORT, lint_data)
+        every = findings.ordered([*agenda.findings, *made.findings, *linted])
+        manifest = _agenda_manifest(agenda, [*made.outputs, lint_out], every, folder)
+        write(
+            staging, MANIFEST, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
+        )
+        done.append(manifest)
+
+    kept = packet_folder.update(
+        folder,
+        _files(made.outputs),
+        remove_stale=True,
+        reserved=(LINT_REPORT, MANIFEST),
+        finish=finish,
+    )
+    return Result(folder, done[0], kept)
+
+
+def _agenda_manifest(
+    agenda: Any, outputs: list[Output], found: list[Finding], folder: Path
+) -> dict[str, Any]:
+    """The manifest of an agenda's packet: the agenda, its cases, the schedule, the documents."""
+    iso = lambda value: value.isoformat() if value else None  # noqa: E731
+    return {
+        "agenda": agenda.id,
+        "body": agenda.agenda.body.value,
+        "date": agenda.agenda.date.isoformat(),
+        "ready": findings.ready(found),
+        "cases": [
+            {
+                "item": item.number,
+                "case": item.prepared.case_file.id,
+                "case_number": item.case_number,
+                "jurisdiction": item.prepared.case.jurisdiction,
+                "notice": item.doc.name,
+                "rules": list(item.doc.notice_ids),
+                "packs": [
+                    {"id": pf.pack.id, "version": pf.pack.version, "sha256": pf.sha256}
+                    for pf in item.prepared.pack.chain
+                ],
+            }
+            for item in agenda.items
+        ],
+        "schedule": {
+            "insertions": [d.isoformat() for d in agenda.issues],
+            "copy_deadline": iso(agenda.copy_deadline),
+            "deadlines": [
+                {"case_number": t.case_number, "strictest": t.strictest} | t.deadline.as_json()
+                for t in agenda.schedule
+            ],
+        },
+        "documents": [
+            {"kind": o.kind.value, "format": o.format.value, "path": o.path, "sha256": o.sha256}
+            | ({"rules": list(o.rules)} if o.rules else {})
+            for o in sorted(outputs, key=lambda o: o.path)
+        ],
+        "findings": [f.as_dict() for f in found],
+        "inputs": {
+            "agenda": {"path": _from(folder, agenda.path), "sha256": sha256_file(agenda.path)},
+            **{
+                f"case {item.number}": _inputs(item.prepared.case_file, folder)["case"]
+                for item in agenda.items
+            },
+        },
+        "tool": {"name": "zoning-notices", "version": __version__},
+    }

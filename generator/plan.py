@@ -105,16 +105,16 @@ class Plan:
 
     @property
     def needs_map(self) -> bool:
-        """Whether a planned newspaper notice must carry a map of the change."""
+        """Whether a planned newspaper notice or display ad must carry a map of the change."""
         return needs_map(self.documents)
 
 
 def needs_map(documents: tuple[DocumentPlan, ...]) -> bool:
-    """Whether a newspaper notice among `documents` must carry a map of the change."""
+    """Whether a newspaper notice or display ad among `documents` must carry a map of the change."""
     return any(
         b.params.topic == ClauseTopic.MAP
         for d in documents
-        if d.channel == Channel.NEWSPAPER
+        if d.channel in (Channel.NEWSPAPER, Channel.DISPLAY_AD)
         for b in d.clauses
     )
 

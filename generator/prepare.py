@@ -83,6 +83,7 @@ def prepare(case: Path | CaseFile, *, as_of: date | None = None) -> Prepared:
         *found.findings,
         *schedule.findings(cf.case, list(deadlines)),
         *schedule.closed_day_findings(cf.case, pack),
+        *schedule.hearing_time_findings(cf.case, pack),
         *accommodation.findings(cf.case, pack, list(deadlines)),
     )
     prepared = Prepared(cf, pack, found, deadlines, the_plan, findings, day, late)

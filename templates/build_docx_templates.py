@@ -49,6 +49,8 @@ def styled_document(title: str) -> Document:
     add_style(doc, "Notice Subject", bold=True, align=CENTER, keep=True)
     add_style(doc, "Notice Body", align=WD_ALIGN_PARAGRAPH.JUSTIFY)
     add_style(doc, "Notice Lead-in", "Notice Body", keep=True)
+    add_style(doc, "Notice Statement", "Notice Body", align=WD_ALIGN_PARAGRAPH.LEFT)
+    doc.styles["Notice Statement"].paragraph_format.keep_together = True
     add_style(doc, "Notice Heading", size=11.5, bold=True, before=8, outline=1, keep=True)
     add_style(doc, "Notice Map", align=CENTER, keep=True)
     add_style(doc, "Notice Caption", size=9.5, italic=True, align=CENTER)
@@ -425,8 +427,13 @@ def _page_number(footer: Any) -> None:
 
 def custom(doc: Document, placement: str) -> None:
     """The statements of the pack-defined clauses placed at `placement`, each bookmarked."""
-    with block(doc, f"for c in custom_clauses.{placement}"):
-        paragraph(doc, "Notice Body", "{{r mark(c.key) }}", "{{ c.text }}", "{{r unmark(c.key) }}")
+    runs = ("{{r mark(c.key) }}", "{{r typed(c) }}", "{{r unmark(c.key) }}")
+    # A statement in a type of its own (bold 14-point) reads ragged-right and whole, as
+    # justified large type leaves rivers; its bold and size are the run's (typed).
+    with block(doc, f"for c in custom_clauses.{placement}"), block(doc, "if c.type"):
+        paragraph(doc, "Notice Statement", *runs)
+        paragraph(doc, "Notice Body", "{%p else %}")
+        paragraph(doc, "Notice Body", *runs)
 
 
 def notice_body(doc: Document) -> None:

@@ -152,7 +152,7 @@ def test_a_newspaper_profile_fills_what_the_case_leaves_unsaid() -> None:
 
 
 def test_unknown_newspaper_profile(tmp_path: Path) -> None:
-    text = GOOD.replace("  name: The East Providence Post\n", "  profile: east-providence-pots\n")
+    text = GOOD.replace("  profile: east-providence-post\n", "  profile: east-providence-pots\n")
     err = build_fails(tmp_path, text)
     assert (
         f"bad-case.yaml:{line_of(text, 'east-providence-pots')}:12: newspaper.profile: no newspaper profile 'east-providence-pots'"
@@ -163,7 +163,7 @@ def test_unknown_newspaper_profile(tmp_path: Path) -> None:
 def test_a_newspaper_profile_is_an_id_not_a_path(tmp_path: Path) -> None:
     (tmp_path / "secret.yaml").write_text("id: secret\napi_key: hunter2\n")
     wanted = f"../../../../../../../../..{tmp_path}/secret"
-    text = GOOD.replace("  name: The East Providence Post\n", f"  profile: {wanted}\n")
+    text = GOOD.replace("  profile: east-providence-post\n", f"  profile: {wanted}\n")
     err = build_fails(tmp_path, text)
     assert "newspaper.profile: " in err and "is not a profile id" in err
     assert "api_key" not in err and "hunter2" not in err

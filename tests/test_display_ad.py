@@ -281,7 +281,7 @@ def nc_half_page(tmp_path_factory: pytest.TempPathFactory) -> Made:
         SHELBY.replace("properties_affected: 2\n", "properties_affected: 60\n")
         .replace("distinct_owners: 1\n", "distinct_owners: 55\n")
         .replace("large_scale_alternative: false", "large_scale_alternative: true")
-        .replace("newspaper:\n", "newspaper:\n  profile: newport-daily-news\n")
+        .replace("  profile: shelby-star\n", "  profile: newport-daily-news\n")
     )
     return make(write_case(tmp_path_factory.mktemp("nc"), text, "shelby-large.yaml"))
 

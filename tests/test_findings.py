@@ -76,13 +76,17 @@ def variant(example: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> P
             assert old in original, f"{name}: the example's text is not in the template"
             (base / name).write_text(original.replace(old, new))
         monkeypatch.setenv("NOTICES_TEMPLATES", str(tmp_path / "templates"))
-    if example.get("pack_rules"):
+    if example.get("pack_rules") or example.get("pack_fields"):
         packs = tmp_path / "jurisdictions"
         shutil.copytree(ROOT / "jurisdictions", packs)
-        for pack_id, rules in example["pack_rules"].items():
+        for pack_id, rules in (example.get("pack_rules") or {}).items():
             pack = packs / f"{pack_id}.yaml"
             doc = yaml.safe_load(pack.read_text())
             doc["rules"] = [*doc.get("rules", []), *rules]
+            pack.write_text(yaml.dump(doc, Dumper=_Quoted, sort_keys=False, allow_unicode=True))
+        for pack_id, fields in (example.get("pack_fields") or {}).items():
+            pack = packs / f"{pack_id}.yaml"
+            doc = yaml.safe_load(pack.read_text()) | fields
             pack.write_text(yaml.dump(doc, Dumper=_Quoted, sort_keys=False, allow_unicode=True))
         monkeypatch.setenv("NOTICES_JURISDICTIONS", str(packs))
     return path
@@ -113,6 +117,9 @@ def test_finding_examples(example: dict, tmp_path: Path, monkeypatch: pytest.Mon
 def test_every_code_has_a_passing_and_a_failing_example() -> None:
     every = EXAMPLES + yaml.safe_load((LINT / "examples.yaml").read_text())
     every += yaml.safe_load((LINT / "packet_examples.yaml").read_text())
+    every += yaml.safe_load(
+        (Path(__file__).parent / "findings" / "proof_examples.yaml").read_text()
+    )
     for code in FINDINGS:
         kinds = {e["expect"] for e in every if e["code"] == code}
         assert kinds == {"pass", "fail"}, f"{code}: examples {sorted(kinds)}"

@@ -11,6 +11,9 @@ build does (the layers answer the pack's `layer_facts` first, and the rules see 
 rules or flags it must have), `not_recipients` (names), `findings` (codes), and
 `newspaper_zips` (the circulation ZIP codes a newspaper profile would list). `problems` are the
 case's option problems (`options.<id>: ...`); a scenario without them must have none.
+`schedule_findings` (codes, or `{code, rule, citation}` with a part of the citation) and
+`no_schedule_findings` (codes) judge the case's hearings as the build does: procedural
+deadlines, the spacing of hearings, their time of day and the numbered hearings the law names.
 """
 
 from __future__ import annotations
@@ -28,13 +31,21 @@ from generator.models.newspaper import NewspaperProfile
 from generator.recipients import collect
 from generator.rules.explain import conflicts
 from generator.rules.loader import resolve, snapshot
-from generator.schedule import compute
+from generator.schedule import compute, hearing_time_findings
+from generator.schedule import findings as schedule_findings
 from generator.yamlio import Located, load
 
 from .conftest import ROOT
 
 SCENARIOS = sorted((ROOT / "tests" / "packs").glob("*.yaml"))
-GIS_KEYS = ("facts_found", "recipients", "not_recipients", "findings")
+GIS_KEYS = (
+    "facts_found",
+    "recipients",
+    "not_recipients",
+    "findings",
+    "schedule_findings",
+    "no_schedule_findings",
+)
 
 
 def _cases() -> list[tuple[str, dict[str, Any], str]]:
@@ -112,6 +123,22 @@ def test_scenario(pack_id: str, scenario: dict[str, Any]) -> None:
     if "conflicts" in scenario:
         reported = {c.local.id for c in conflicts(resolved, on)}
         assert set(scenario["conflicts"]) <= reported
+    if "schedule_findings" in scenario or "no_schedule_findings" in scenario:
+        judged = schedule_findings(case, compute(case, resolved)) + hearing_time_findings(
+            case, resolved
+        )
+        for want in scenario.get("schedule_findings") or []:
+            want = want if isinstance(want, dict) else {"code": want}
+            hits = [
+                f
+                for f in judged
+                if f.code == want["code"]
+                and want.get("rule", f.rule) == f.rule
+                and want.get("citation", "") in (f.citation or "")
+            ]
+            assert hits, f"no finding {want}; have {[(f.code, f.rule, f.message) for f in judged]}"
+        for code in scenario.get("no_schedule_findings") or []:
+            assert code not in {f.code for f in judged}, [f.message for f in judged]
 
 
 def _with_layers(

@@ -229,7 +229,8 @@ def test_agencies_and_abutting_municipalities_from_the_layers(
 def test_recipients_and_mailing_lists_carry_group_and_delivery_and_the_proof_lists_each_group(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    packs_with(tmp_path, monkeypatch, "us-nc", rules=[APPLICANT, SCHOOLS])
+    schools = {**SCHOOLS, "params": {**SCHOOLS["params"], "content": "agency_letter"}}
+    packs_with(tmp_path, monkeypatch, "us-nc", rules=[APPLICANT, schools])
     case = shelby(tmp_path, **{"applicant.is_owner": False, "applicant.name": "Eastside Builders"})
     out = tmp_path / "out"
     build(case, out)
@@ -252,7 +253,11 @@ def test_recipients_and_mailing_lists_carry_group_and_delivery_and_the_proof_lis
     letters = subprocess.run(
         ["pdftotext", str(folder / "letters.pdf"), "-"], capture_output=True, text=True, check=True
     ).stdout
-    assert "because you applied to the City of Shelby" in " ".join(letters.split())
+    flat = " ".join(letters.split())
+    assert "because you applied to the City of Shelby" in flat
+    # Each letter cites the rule its recipient is notified under, not every rule the letter serves.
+    assert "Test § 1 requires that you be notified" in flat
+    assert "As Test § 3 requires, the City of Shelby transmits" in flat
 
 
 def test_email_delivery_needs_the_law_that_allows_it(
@@ -442,3 +447,44 @@ def test_a_group_the_law_lets_be_emailed_takes_the_addresses_the_case_gives(
     assert [f for f in found.findings if f.code == "RCPT008" and "Bo Reader" in f.message]
     rows_ = {r["recipient"]: r for r in rows(to_csv(found))}
     assert rows_["Ann Reader"]["delivery"] == "email"
+
+
+def test_an_emailed_recipient_gets_no_label_and_the_list_shows_the_e_mail(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing is mailed to a recipient the law lets be e-mailed: no label, no firm-list line;
+    the mailing list and the proof show the e-mail address instead of a piece number."""
+    requesters = {
+        **SCHOOLS,
+        "id": "test_requesters_emailed",
+        "params": {
+            "notice": "mailed_notice",
+            "group": "named",
+            "recipient_kind": "registered",
+            "names": [{"from": "registered_persons"}],
+            "delivery": "email",
+            "email_allowed": "Test § 6",
+        },
+    }
+    packs_with(tmp_path, monkeypatch, "us-nc", rules=[requesters])
+    address = {"lines": ["9 Oak St"], "city": "Shelby", "state": "NC", "zip": "28150"}
+    case = shelby(
+        tmp_path,
+        registered_persons=[{"name": "Ann Reader", "address": address, "email": "ann@example.org"}],
+    )
+    out = tmp_path / "out"
+    build(case, out)
+    folder = out / case.stem
+
+    def text(name: str) -> str:
+        run = subprocess.run(
+            ["pdftotext", str(folder / name), "-"], capture_output=True, text=True, check=True
+        )
+        return " ".join(run.stdout.split())
+
+    assert "Ann Reader" not in text("labels.pdf")
+    listed = {r["name"]: r for r in rows((folder / "mailing_list.csv").read_bytes())}
+    ann = listed["Ann Reader"]
+    assert (ann["seq"], ann["delivery"], ann["email"]) == ("", "email", "ann@example.org")
+    assert all(r["seq"] for name, r in listed.items() if name != "Ann Reader")
+    assert "Ann Reader e-mailed to ann@example.org" in text("certificate_of_mailing.pdf")

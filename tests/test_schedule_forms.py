@@ -292,3 +292,38 @@ def test_a_city_closes_on_good_friday_where_the_state_keeps_offices_open() -> No
     assert not city.is_open(good_friday)
     assert "Good Friday (City Hall closed)" in city.day(good_friday).describe()
     assert not city.is_open(date(2028, 4, 14)) and city.is_open(date(2028, 3, 31))  # Easter: Apr 16
+
+
+def test_rhode_island_keeps_may_4_on_the_monday_only_after_a_sunday() -> None:
+    """R.I.G.L. § 25-1-1 keeps New Year's Day, Juneteenth, July 4, November 11 and Christmas on
+    "the following Monday" after a Saturday or Sunday, but any other day only after a Sunday
+    ("the day following it"): a Saturday May 4 stays on the Saturday."""
+    cal = LegalCalendar(resolve("us-ri").calendar)
+    assert not cal.is_legal_holiday(date(2030, 5, 6))  # May 4, 2030 is a Saturday
+    assert cal.is_legal_holiday(date(2036, 5, 5)) and cal.is_open(date(2036, 5, 5))  # a Sunday
+    assert not cal.is_open(date(2027, 6, 21))  # Juneteenth on Saturday June 19, 2027
+    text = checklist(resolve("us-ri"))
+    assert (
+        "  added: Rhode Island Independence Day, offices open, kept on the Monday after a Sunday"
+        in text
+    )
+
+
+def test_oklahoma_names_the_christmas_closures_a_yearly_order_picks() -> None:
+    """25 O.S. § 82.1(B): the Governor's order picks December 24 or 26; a count that takes
+    either as closed says so (SCHED009), and explain shows the doubt."""
+    cal = LegalCalendar(resolve("us-ok").calendar)
+    assert not cal.is_open(date(2029, 12, 24)) and cal.day(date(2029, 12, 24)).verify
+    assert not cal.day(date(2029, 12, 25)).verify
+    assert "Governor's executive order" in checklist(resolve("us-ok"))
+
+
+def test_explain_shows_what_a_continuance_binds_when_the_city_fills_the_states_silence() -> None:
+    """Fla. Stat. § 166.041 says nothing of a continued hearing; the sample city's code lets an
+    announced continuance stand without new notice, and that binds."""
+    text = checklist(resolve("us-fl-sabal-springs"))
+    line = text.index("(continuance, ss_continuance)")
+    assert (
+        "binds: a hearing continued to a date, time and place announced at it needs no new"
+        in (text[line : line + 300])
+    )

@@ -90,3 +90,24 @@ def test_a_title_that_names_the_case_number_does_not_print_it_twice() -> None:
         if not name.endswith(".html"):  # the page's <title> names it too, out of print
             assert text.count("RZ-2027-01") == 1, (name, text.count("RZ-2027-01"))
     assert "Case No. RZ-2027-01" in printed["newspaper_notice-council.txt"]
+
+
+@pytest.mark.parametrize(
+    ("name", "reads"),
+    [
+        ("Sample Township", "the Zoning Ordinance of Sample Township by a change"),
+        ("Township of Sample", "the Zoning Ordinance of the Township of Sample by a change"),
+    ],
+)
+def test_a_municipality_named_as_a_proper_name_takes_no_article(
+    tmp_path: Path, name: str, reads: str
+) -> None:
+    """A name in the style "<kind> of <name>" takes "the", a proper name none.
+
+    Templates said "the {municipality}", which read "the Sample Township".
+    """
+    text = (CASES / "pa-2027-map-01.yaml").read_text()
+    text = text.replace("municipality: Sample Township", f"municipality: {name}")
+    printed = " ".join(texts(write_case(tmp_path, text))["newspaper_notice.txt"].split())
+    assert reads in printed
+    assert "the Sample Township" not in printed

@@ -11,14 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from generator.findings import Finding
 from generator.hashing import sha256_bytes
 from generator.kinds import DocumentKind, Format
 
 if TYPE_CHECKING:
-    from generator.prepare import Prepared
     from generator.render.templates import Templates
 
 # What a builder may need of a prepared case (declared, and listed in docs/documents.md).
@@ -71,16 +70,20 @@ class File:
         return re.fullmatch(pattern, stem) is not None
 
 
+# What a builder makes documents of: a prepared case, or a prepared agenda (`generator.agenda`).
+P = TypeVar("P")
+
+
 @dataclass(frozen=True)
-class DocumentType:
+class DocumentType(Generic[P]):
     """One kind of document the product makes, declared once."""
 
     kind: DocumentKind
     summary: str  # what it is, for the documents reference
     files: tuple[File, ...]
     needs: tuple[str, ...]  # parts of the prepared case it reads (see NEEDS)
-    required: Callable[[Prepared], bool]  # whether the law requires it for this case
-    build: Callable[[Prepared, Templates], Built]
+    required: Callable[[P], bool]  # whether the law requires it for this case
+    build: Callable[[P, Templates], Built]
 
     def __post_init__(self) -> None:
         unknown = [n for n in self.needs if n not in NEEDS]

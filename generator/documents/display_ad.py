@@ -96,13 +96,34 @@ def column_width(page: Page, columns: int) -> float:
     return columns * page.column_width_in + (columns - 1) * page.gutter_in
 
 
-def size(page: Page, fraction: float, columns: int | None = None, at_least_in: float = 0) -> AdSize:
-    """The smallest ad reaching `fraction` of `page` (of `columns` columns if given), ≥ `at_least_in` deep."""
+@dataclass(frozen=True)
+class Minimum:
+    """What the law asks of the ad besides a share of the page: columns, depth, headline type."""
+
+    columns: int = 1
+    depth_in: float = 0.0
+    headline_pt: float = 0.0
+
+
+def size(
+    page: Page,
+    fraction: float,
+    columns: int | None = None,
+    at_least_in: float = 0,
+    least: Minimum = Minimum(),
+) -> AdSize:
+    """The smallest ad reaching `fraction` of `page` (of `columns` columns if given), ≥ `at_least_in` deep.
+
+    `least` adds the law's own floor: so many columns wide, so many inches deep.
+    """
     if not 0 <= fraction <= 1:
         raise ValueError(f"a page fraction is between 0 and 1, not {fraction}")
+    at_least_in = max(at_least_in, least.depth_in)
     if columns is not None:
-        if not 1 <= columns <= page.columns:
-            raise ValueError(f"the page has 1 to {page.columns} columns, not {columns}")
+        if not max(1, least.columns) <= columns <= page.columns:
+            raise ValueError(
+                f"the ad may be {max(1, least.columns)} to {page.columns} columns, not {columns}"
+            )
         return _shape(page, fraction, columns, at_least_in)
     # Default shape, as rate cards sell the standard units (1/8 page = half the width × a quarter
     # of the depth, 1/2 page = the full width × half the depth): at least half the page's
@@ -110,7 +131,7 @@ def size(page: Page, fraction: float, columns: int | None = None, at_least_in: f
     # depth is at most half the page's, so it sits in the top or bottom half like those units;
     # failing that, the fewest columns on which the fraction fits at all.
     fits = []
-    for k in range(math.ceil(page.columns / 2), page.columns + 1):
+    for k in range(max(math.ceil(page.columns / 2), least.columns), page.columns + 1):
         try:
             fits.append(_shape(page, fraction, k, at_least_in))
         except ValueError:
@@ -243,11 +264,14 @@ def _gray(space: Any) -> bool:
     return False
 
 
-def fit(render: Callable[[AdSize], Any], page: Page, fraction: float) -> tuple[AdSize, Any] | None:
-    """The smallest ad reaching `fraction` whose copy fits on one page, laid out; None if none does.
+def fit(
+    render: Callable[[AdSize], Any], page: Page, fraction: float, least: Minimum = Minimum()
+) -> tuple[AdSize, Any] | None:
+    """The smallest ad reaching `fraction` (and `least`) whose copy fits on one page, laid out; None if none does.
 
     `render` lays the ad out at a size (a WeasyPrint document): pages are counted, not written.
     """
+    size = functools.partial(_sized, least=least)
     first = size(page, fraction)
     type_depth = page.type_area_in[1]
     data = render(first)
@@ -287,6 +311,27 @@ def fit(render: Callable[[AdSize], Any], page: Page, fraction: float) -> tuple[A
     return None
 
 
+def _sized(
+    page: Page,
+    fraction: float,
+    columns: int | None = None,
+    at_least_in: float = 0,
+    *,
+    least: Minimum,
+) -> AdSize:
+    return size(page, fraction, columns, at_least_in, least)
+
+
+def minimum(doc: DocumentPlan) -> Minimum:
+    """The strictest columns, depth and headline type the ad's format rules ask for."""
+    law = [b.params for b in doc.formats]
+    return Minimum(
+        columns=max((p.min_columns or 1 for p in law), default=1),
+        depth_in=max((p.min_depth_in or 0.0 for p in law), default=0.0),
+        headline_pt=max((p.headline_min_pt or 0.0 for p in law), default=0.0),
+    )
+
+
 def shows_map(prepared: Prepared, doc: DocumentPlan) -> bool:
     """Whether the ad carries the map: its own clauses require one, or the pack's notices do."""
     if prepared.map is None:
@@ -309,6 +354,14 @@ def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan) -> Built:
     sized = [b for b in doc.formats if b.params.min_page_fraction]
     fraction = max((b.params.min_page_fraction or 0.0 for b in sized), default=0.0)
     binding = next((b for b in sized if b.params.min_page_fraction == fraction), None)
+    least = minimum(doc)
+    shaped = [
+        b
+        for b in doc.formats
+        if b.params.min_columns or b.params.min_depth_in or b.params.headline_min_pt
+    ]
+    sized += [b for b in shaped if b not in sized]
+    binding = binding or (shaped[0] if shaped else None)
     rule = binding.rule.id if binding else notice_ids[0]
     citation = "; ".join(dict.fromkeys(c for b in (sized or doc.notices) for c in b.citations))
     profile = prepared.case_file.newspaper_profile
@@ -331,6 +384,7 @@ def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan) -> Built:
         list(prepared.deadlines), notice_ids, doc.hearing
     )
     files: dict[str, bytes] = {}
+    context["headline"] = next((b.params.headline for b in doc.formats if b.params.headline), None)
     context["map"] = None  # the shared body prints any map it is given
     the_map = prepared.map
     if the_map and shows_map(prepared, doc):
@@ -346,10 +400,17 @@ def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan) -> Built:
     case = prepared.case
     paper = (case.newspaper.name if case.newspaper else None) or profile.name
     render = functools.partial(
-        _render, tpl=tpl, context=context, files=files, type_pt=type_pt, citation=citation
+        _render,
+        tpl=tpl,
+        context=context,
+        files=files,
+        type_pt=type_pt,
+        citation=citation,
+        headline_pt=least.headline_pt,
+        placement=next((b.params.placement for b in doc.formats if b.params.placement), None),
     )
     try:
-        made = fit(render, profile.page, fraction)
+        made = fit(render, profile.page, fraction, least)
     except ValueError:
         made = None  # a fraction the page cannot hold: reported below like copy too long
     if made is None:
@@ -403,15 +464,23 @@ def _render(
     files: dict[str, bytes],
     type_pt: float,
     citation: str | None,
+    headline_pt: float = 0.0,
+    placement: str | None = None,
 ) -> Any:
     """The ad laid out at size `ad` (a WeasyPrint document)."""
-    ad_context = _ad_context(ad, type_pt, citation)
+    ad_context = _ad_context(ad, type_pt, citation, headline_pt)
+    ad_context["placement"] = placement or ""
     html = tpl.render("display_ad.html.j2", context | {"ad": ad_context})
     return pdf.lay_out(html, files, tpl.path)
 
 
-def _ad_context(ad: AdSize, type_pt: float, citation: str | None) -> dict[str, Any]:
+def _ad_context(
+    ad: AdSize, type_pt: float, citation: str | None, headline_min_pt: float = 0.0
+) -> dict[str, Any]:
     """What the template needs of the size: numbers for the CSS and the geometry line."""
+    # A headline the width of the ad can carry: about 3 pt per inch of width, within reason;
+    # never below the law's headline type ("no smaller than 18 point").
+    headline = round(min(max(1.8 * type_pt, 3 * ad.width_in), 3.5 * type_pt), 1)
     return {
         # Exact to a millionth of an inch: the PDF page must be the size the paper sells.
         "width_in": f"{ad.width_in:.6f}",
@@ -421,8 +490,8 @@ def _ad_context(ad: AdSize, type_pt: float, citation: str | None) -> dict[str, A
         "inset_in": INSET_IN,
         # Never smaller than the paper's news type (old R.I. § 45-24-53 asked as much).
         "font_pt": type_pt,
-        # A headline the width of the ad can carry: about 3 pt per inch of width, within reason.
-        "headline_pt": round(min(max(1.8 * type_pt, 3 * ad.width_in), 3.5 * type_pt), 1),
+        "headline_pt": max(headline, headline_min_pt),
+        "headline_min_pt": f"{headline_min_pt:g}" if headline_min_pt else "",
         # About two of the paper's columns per text column: lines of a readable length, and
         # room for a legible map.
         "text_columns": math.ceil(ad.columns / 2),

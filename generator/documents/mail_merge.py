@@ -85,10 +85,15 @@ class Greeter:
     citations: str
 
     def __call__(self, r: Recipient) -> tuple[str, str]:
-        """The salutation and the reason for writing to `r`."""
+        """The salutation and the reason for writing to `r`.
+
+        The reason cites the rules under which `r` is notified (its groups'), not every rule the
+        letter serves: a school district notified under one subsection is not told of another.
+        """
+        citations = "; ".join(r.citations) or self.citations
         return (
             str(self.letter.salutation(r)).strip(),
-            " ".join(str(self.letter.reason(r, self.transmittal, self.citations)).split()),
+            " ".join(str(self.letter.reason(r, self.transmittal, citations)).split()),
         )
 
 
@@ -114,7 +119,9 @@ def mail(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], kind: Doc
     _check_sender(prepared)
     made = Built()
     for doc in docs:
-        pieces = mailroom.pieces(prepared.recipients_of(doc)).pieces
+        mailing = mailroom.pieces(prepared.recipients_of(doc))
+        # An e-mailed recipient with a postal address still gets its letter, to send as e-mail.
+        pieces = mailing.pieces + [r for r in mailing.emailed if r.mailable]
         if not pieces:
             continue
         rules = tuple(sorted(doc.notice_ids))
@@ -122,6 +129,7 @@ def mail(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], kind: Doc
             tpl.phrases(
                 "letter_phrases.j2",
                 municipality=case.municipality,
+                the_municipality=case.the_municipality,
                 amendment=case.amendment,
                 terms=prepared.plan.pack.terms,
             ),

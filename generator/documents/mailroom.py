@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -46,17 +46,24 @@ FONT = "LabelSans"
 
 @dataclass(frozen=True)
 class Mailing:
-    """The pieces to mail: recipients with a full address; the rest are reported."""
+    """The pieces to mail: recipients with a full address; the rest are reported.
+
+    `emailed`: the recipients whose group the law lets be sent the notice by e-mail. They are
+    no piece of mail (no label, no firm-list line); lists and proofs show them as e-mailed.
+    """
 
     pieces: list[Recipient]
     findings: list[Finding]
+    emailed: list[Recipient] = field(default_factory=list)
 
 
 def pieces(recipients: list[Recipient]) -> Mailing:
     """The recipients a letter can be addressed to, and a warning for each that cannot."""
-    ok, findings = [], []
+    ok, findings, emailed = [], [], []
     for r in recipients:
-        if r.mailable:
+        if r.delivery == "email":
+            emailed.append(r)  # a missing e-mail address is already RCPT008
+        elif r.mailable:
             ok.append(r)
         else:
             findings.append(
@@ -68,11 +75,11 @@ def pieces(recipients: list[Recipient]) -> Mailing:
                     citation="; ".join(r.citations) or None,
                 )
             )
-    if not ok:
+    if not ok and not emailed:
         findings.append(
             Finding("MAIL002", "no recipient to mail: no labels or mailing lists were made")
         )
-    return Mailing(ok, findings)
+    return Mailing(ok, findings, emailed)
 
 
 def shortened(recipients: list[Recipient]) -> list[Finding]:

@@ -117,6 +117,7 @@ def hearing_context(case: Any, hearing: Any, tpl: Templates) -> dict[str, Any]:
     """What every proof and certificate of a hearing prints about the case and the hearing."""
     return {
         "municipality": case.municipality,
+        "the_municipality": case.the_municipality,
         "case_number": case.case_number,
         "amendment": case.amendment,
         "hearing": hearing,

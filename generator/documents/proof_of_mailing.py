@@ -52,7 +52,8 @@ def build(prepared: Prepared, tpl: Templates, kind: DocumentKind) -> Built:
     returned = returned_mail.returned(prepared)
     for doc, rule in wanted(prepared, kind):
         served = prepared.recipients_of(doc)
-        pieces = mailroom.pieces(served).pieces
+        mailing = mailroom.pieces(served)
+        pieces = mailing.pieces + mailing.emailed  # the e-mailed are listed at their e-mail address
         if kind != DocumentKind.CERTIFICATE_OF_ACTUAL_NOTICE and not pieces:
             continue  # the build reports elsewhere that there is no one to mail
         context = _context(prepared, tpl, kind, doc, rule)
@@ -82,7 +83,9 @@ def build(prepared: Prepared, tpl: Templates, kind: DocumentKind) -> Built:
 def _row(r: Recipient) -> dict[str, str]:
     return {
         "name": r.name,
-        "address": ", ".join([*r.lines, mailroom.last_line(r)]),
+        "address": f"e-mailed to {r.email or '(no e-mail address)'}"
+        if r.delivery == "email"
+        else ", ".join([*r.lines, mailroom.last_line(r)]),
         "parcels": ", ".join(r.parcels),
     }
 

@@ -8,12 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator import plan
+from generator.agenda import PreparedAgenda
 from generator.documents import (
     affidavit_of_publication,
+    agenda_notice,
     certificate_of_posting,
     change_map,
     display_ad,
     firm_mailing_list,
+    insertion_order,
     labels,
     letters,
     mailing_list,
@@ -33,7 +36,7 @@ from generator.kinds import DocumentKind
 from generator.prepare import Prepared
 from generator.render import templates
 
-DOCUMENTS: tuple[DocumentType, ...] = (
+DOCUMENTS: tuple[DocumentType[Prepared], ...] = (
     change_map.DOCUMENT,
     newspaper_notice.DOCUMENT,
     schedule.DOCUMENT,
@@ -50,12 +53,21 @@ DOCUMENTS: tuple[DocumentType, ...] = (
     sign.DOCUMENT,
     *proof_of_mailing.DOCUMENTS,
     affidavit_of_publication.DOCUMENT,
+    insertion_order.DOCUMENT,
     certificate_of_posting.DOCUMENT,
     sufficiency_certificate.DOCUMENT,
 )
+# What an agenda's packet holds (`notices build --agenda`): its one notice and its one proof.
+AGENDA_DOCUMENTS: tuple[DocumentType[PreparedAgenda], ...] = (
+    agenda_notice.DOCUMENT,
+    agenda_notice.AFFIDAVIT,
+)
 # Every file the builders write, the most specific pattern first (`{name}-poster.pdf` before
 # `{name}.pdf`), to tell what a packet file is from its name.
-_FILES = sorted(((f, d.kind) for d in DOCUMENTS for f in d.files), key=lambda x: -len(x[0].pattern))
+_FILES = sorted(
+    ((f, d.kind) for d in (*DOCUMENTS, *AGENDA_DOCUMENTS[:1]) for f in d.files),
+    key=lambda x: -len(x[0].pattern),
+)
 _EDITED = ".edited-"
 
 
@@ -88,7 +100,7 @@ def reference() -> str:
         "| kind | files | linted as | needs | what it is |",
         "|---|---|---|---|---|",
     ]
-    for doc in DOCUMENTS:
+    for doc in (*DOCUMENTS, *AGENDA_DOCUMENTS):
         files = ", ".join(f"`{f.pattern}`" for f in doc.files)
         linted = ", ".join(dict.fromkeys(f.lint.value for f in doc.files if f.lint)) or "—"
         out.append(
@@ -119,3 +131,13 @@ def make(prepared: Prepared, kinds: tuple[DocumentKind, ...] | None = None) -> B
                 seen.add(b.rule.id)
                 by_hand.append(plan.by_hand(b))
     return made + Built(findings=tuple(by_hand))
+
+
+def make_agenda(agenda: PreparedAgenda) -> Built:
+    """Every document of an agenda's packet: the combined notice, and its proof where wanted."""
+    tpl = templates.for_pack(agenda.items[0].prepared.pack)
+    made = Built()
+    for doc in AGENDA_DOCUMENTS:
+        if doc.required(agenda):
+            made += doc.build(agenda, tpl)
+    return made

@@ -170,6 +170,30 @@ def clause_present(checks: ClauseChecks, text: str) -> bool:
     )
 
 
+def recognised_spans(checks: ClauseChecks, text: str) -> list[tuple[int, int]]:
+    """Where in `text` the clause's own words are.
+
+    Each sentence its `terms` recognise, and the words an `any_pattern` matches (the hearing's
+    date, time and place tokens aside).
+    """
+    plain, _tokens = hearing.split(checks)
+    out: list[tuple[int, int]] = []
+    for p in plain.any_pattern:
+        if p not in (DATE_TOKEN, TIME_TOKEN):
+            out += [m.span() for m in re.finditer(p, text, re.IGNORECASE)]
+    if not plain.terms:
+        return out
+    unless = [re.compile(p, re.IGNORECASE) for p in plain.unless]
+    recognisers = _recognisers(plain)
+    for span in sentences(text):
+        unit = clean(span.text)
+        if any(u.search(unit) for u in unless):
+            continue
+        if any(all(_names(role, unit) for role in roles) for roles in recognisers):
+            out.append((span.start, span.end))
+    return out
+
+
 def _present(checks: ClauseChecks, units: Units, dated: bool, timed: bool) -> bool:
     """Recognized by its terms in one unit or by a pattern anywhere, and by every `all_patterns`."""
     whole = units.document[0] if units.document else ""

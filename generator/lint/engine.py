@@ -33,7 +33,7 @@ from generator.errors import Problem, UserError
 from generator.findings import Finding
 from generator.hashing import sha256_file
 from generator.kinds import DocumentKind
-from generator.lint import checks, limits
+from generator.lint import checks, limits, typeset
 from generator.lint.checks import Expect
 from generator.lint.extract import Extracted, check_format, extract
 from generator.models.conditions import decide, describe
@@ -470,7 +470,8 @@ def _size(path: Path) -> int:
         return 0
 
 
-def _expect(prepared: Prepared | None, target: Target) -> Expect | None:
+def expected(prepared: Prepared | None, target: Target) -> Expect | None:
+    """What the case says `target` must state: its hearing's date, time and place, its facts."""
     if prepared is None:
         return None
     case, hearing = prepared.case, target.hearing
@@ -491,7 +492,7 @@ def _expect(prepared: Prepared | None, target: Target) -> Expect | None:
 def _document(target: Target, reading: checks.Reading, prepared: Prepared | None) -> list[Finding]:
     """Every check of one document."""
     name = target.path.name
-    expect = _expect(prepared, target)
+    expect = expected(prepared, target)
     ext = reading.ext
     out = checks.clause_findings(reading, name, target.clauses, expect)
     out += checks.weekday_findings(reading, name)
@@ -503,7 +504,9 @@ def _document(target: Target, reading: checks.Reading, prepared: Prepared | None
         mine = [d for d in prepared.deadlines if d.hearing == label and d.rule in target.notice_ids]
         hearing_days = {h.date for h in prepared.case.hearings}
         out += checks.schedule_findings(reading, name, mine, hearing_days)
-    out += _map_findings(target, ext)
+    out += map_findings(target, ext)
+    with _reading():
+        out += typeset.type_findings(target.path, ext, target.clauses, name)
     if target.path.suffix.lower() == ".pdf":
         from generator.lint import measure
 
@@ -522,7 +525,7 @@ def _document(target: Target, reading: checks.Reading, prepared: Prepared | None
     return out
 
 
-def _map_findings(target: Target, ext: Extracted) -> list[Finding]:
+def map_findings(target: Target, ext: Extracted) -> list[Finding]:
     """NL008 where a map clause binds and an HTML or Word document has no image."""
     need = [b for b in target.clauses if b.params.topic == ClauseTopic.MAP]
     if not need or ext.has_image is not False:

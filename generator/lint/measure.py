@@ -141,14 +141,20 @@ def _height(heights: list[float], text: str, start: int, end: int) -> float:
 
 
 def display_ad_findings(target: Any, prepared: Prepared | None) -> list[Finding]:
-    """NL007: the ad's page reaches the pack's fraction of the newspaper's page."""
+    """NL007: the ad's page reaches the pack's fraction of the newspaper's page, columns and depth."""
     from generator.documents.display_ad import column_width
 
-    law = [b for b in target.formats if b.params.min_page_fraction]
+    law = [
+        b
+        for b in target.formats
+        if b.params.min_page_fraction or b.params.min_columns or b.params.min_depth_in
+    ]
     profile = prepared.case_file.newspaper_profile if prepared is not None else None
     if not law or profile is None:
         return []
-    fraction = max(b.params.min_page_fraction for b in law)
+    fraction = max(b.params.min_page_fraction or 0.0 for b in law)
+    least_columns = max(b.params.min_columns or 1 for b in law)
+    least_depth = max(b.params.min_depth_in or 0.0 for b in law)
     rule, citation = law[0].rule.id, "; ".join(dict.fromkeys(c for b in law for c in b.citations))
     import pypdfium2
 
@@ -167,13 +173,22 @@ def display_ad_findings(target: Any, prepared: Prepared | None) -> list[Finding]
     type_width, type_depth = page.type_area_in
     area = width * depth / (type_width * type_depth)
     column_inches = columns * depth / (page.columns * type_depth)
-    if min(area, column_inches) >= fraction - 1e-9:
+    short = []
+    if min(area, column_inches) < fraction - 1e-9:
+        short.append(
+            f"{area:.3f} of the page's area and {column_inches:.3f} of its column-inches; the law"
+            f" needs {fraction:g} of both"
+        )
+    # A k-column ad is k columns and k-1 gutters wide: narrower is fewer columns, whatever it says.
+    wide = width >= column_width(page, least_columns) - 0.01
+    if not wide or depth < least_depth - 0.01:
+        short.append(f"the law needs at least {least_columns} columns × {least_depth:g} in")
+    if not short:
         return []
     return [
         Finding(
             "NL007",
-            f"the ad is {width:.2f} × {depth:.2f} in ({columns} col): {area:.3f} of the page's area"
-            f" and {column_inches:.3f} of its column-inches; the law needs {fraction:g} of both",
+            f"the ad is {width:.2f} × {depth:.2f} in ({columns} col): {'; '.join(short)}",
             rule=rule,
             citation=citation,
             document=target.path.name,

@@ -178,8 +178,11 @@ def stricter(how: str) -> Any:
     """Mark how a parameter merges when a local rule supplements a state rule.
 
     `max`/`min`: the larger/smaller number binds; `or`: true if either says so; `union`: both
-    lists; `prose`: wording, the parent's stands. A parameter without a mark must agree; if it
-    does not, the parent's value binds and the difference is reported.
+    lists; `adds`: both lists, and no difference is reported (what else one document covers);
+    `prose`: wording, the parent's stands; `stated`: the value `silent` means that law
+    says nothing, so the narrower law's stated value fills the broader law's silence (two stated
+    values that differ are reported, and the parent's binds). A parameter without a mark must
+    agree; if it does not, the parent's value binds and the difference is reported.
     """
     return {"stricter": how}
 

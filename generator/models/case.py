@@ -328,6 +328,11 @@ class Newspaper(CaseModel):
     general_circulation: bool = True
     local_circulation: bool = True
     legal_email: str | None = None
+    bill_to: Literal["applicant", "municipality"] | None = Field(
+        None,
+        description="Who pays the paper, where the pack's `publication_costs` does not say or"
+        " the case agrees otherwise.",
+    )
 
     @model_validator(mode="after")
     def _named(self) -> Newspaper:
@@ -653,6 +658,16 @@ class Case(CaseModel):
     def hearing(self, body: Body) -> Hearing | None:
         """The first hearing held by `body`, if any."""
         return next((h for h in self.hearings if h.body == body), None)
+
+    @property
+    def the_municipality(self) -> str:
+        """The municipality as a sentence names it: "the City of Shelby", "Sample Township".
+
+        A name in the style "<kind> of <name>" ("Township of Sample", "City and County of
+        Denver") is a common noun and takes "the"; a proper name ("Sample Township", "Salt Lake
+        City", "Newport") takes none.
+        """
+        return f"the {self.municipality}" if " of " in self.municipality else self.municipality
 
 
 def field_type(path: str) -> Any:

@@ -6,6 +6,7 @@ itself wins over its profile. The page geometry is what display-ad sizes are mea
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -36,6 +37,51 @@ class Page(Model):
         return self
 
 
+class LegalType(Model):
+    """How the paper sets legal notices: the type that decides their lines and column inches."""
+
+    points: float = Field(gt=0, description="Type size of the legal column, in points.")
+    leading: float = Field(gt=0, description="Baseline to baseline, in points (7 on 8: 8).")
+    column_width_in: float = Field(gt=0, description="Width of the legal column, in inches.")
+    chars_per_line: int | None = Field(
+        None,
+        ge=10,
+        description="Characters a line of the legal column holds, from the rate card; unstated,"
+        " estimated from the column width at half an em a character.",
+    )
+
+    @model_validator(mode="after")
+    def _leading_not_tighter(self) -> LegalType:
+        if self.leading < self.points:
+            raise ValueError(f"leading {self.leading:g} pt is less than the type's {self.points:g}")
+        return self
+
+    @property
+    def line_chars(self) -> int:
+        """Characters per line: the rate card's, else the column width over half an em."""
+        if self.chars_per_line:
+            return self.chars_per_line
+        return int(self.column_width_in * 72 / (self.points / 2))
+
+
+class RateCard(Model):
+    """What the paper charges for a legal notice, from its rate card."""
+
+    sample: bool = Field(
+        description="True: sample figures, not the paper's; printed on every order as such."
+    )
+    classification: str = Field("Legal Notices", description="The section the notice runs in.")
+    per: Literal["line", "column_inch"] = Field(
+        description="The unit billed: a line of the legal column, or a column inch of it."
+    )
+    first_insertion: Decimal = Field(gt=0, description="Dollars per unit, first insertion.")
+    later_insertion: Decimal = Field(gt=0, description="Dollars per unit, each later insertion.")
+    affidavit_fee: Decimal = Field(Decimal(0), ge=0, description="Dollars for the affidavit.")
+    minimum_charge: Decimal = Field(
+        Decimal(0), ge=0, description="Least charge for one insertion, in dollars."
+    )
+
+
 class NewspaperProfile(Model):
     """What a paper's legal desk and rate card say."""
 
@@ -49,4 +95,10 @@ class NewspaperProfile(Model):
     legal_email: str | None = None
     circulation_zips: list[str] = Field(default_factory=list)
     page: Page
+    legal_type: LegalType | None = Field(
+        None, description="How the legal column is set: sizes the notice for the insertion order."
+    )
+    rate_card: RateCard | None = Field(
+        None, description="Legal-notice rates: the insertion order's cost estimate."
+    )
     source: str = Field(description="Where the figures come from (rate card, date).")

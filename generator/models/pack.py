@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from decimal import Decimal
 from enum import StrEnum
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from generator.kinds import DocumentKind
 from generator.models import conditions
-from generator.models.base import IsoDate, Model, prose, stricter
+from generator.models.base import ClockTime, IsoDate, Model, prose, stricter
 from generator.models.case import Body, Case, Hearing, MunicipalityKind
 from generator.models.layers import MeasureUnit
 from generator.models.options import RULE_ID, CaseOption
@@ -63,6 +64,62 @@ class HearingRef(StrEnum):
         return hearing.body in (Body.PLANNING, Body.HEARING_OFFICER)
 
 
+class NthHearing(Model):
+    """One hearing of a body counted in date order: `council#2` is the council's second hearing.
+
+    Written `council#2` or `{body: council, nth: 2}`. A statute that times one hearing from
+    another ("the second hearing at least 10 days after the first") names them so.
+    """
+
+    body: Body = Field(description="The body whose hearings are counted.")
+    nth: int = Field(ge=1, le=9, description="Which of its hearings, in date order (1 = first).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _written(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            body, sep, nth = value.partition("#")
+            if not sep or not nth.isdigit():
+                raise ValueError(
+                    f"a hearing is council, planning, first, each, or a body's nth hearing"
+                    f" written like council#2 (got {value[:40]!r})"
+                )
+            return {"body": body, "nth": int(nth)}
+        return value
+
+    @property
+    def value(self) -> str:
+        """The selector as written: `council#2`."""
+        return f"{self.body.value}#{self.nth}"
+
+    def pick(self, case: Case) -> Hearing | None:
+        """The hearing this names in `case`, if the case lists that many hearings of the body."""
+        held = [h for h in case.hearings if h.body == self.body]
+        return held[self.nth - 1] if len(held) >= self.nth else None
+
+    def serves(self, hearing: Hearing, case: Case) -> bool:
+        """Whether `hearing` is the one this names."""
+        return self.pick(case) is hearing
+
+
+def _selector(value: Any) -> Any:
+    """`council` is a role, `council#2` a numbered hearing: one message for anything else."""
+    if not isinstance(value, str):
+        return value
+    if value in HearingRef._value2member_map_:
+        return HearingRef(value)
+    if "#" in value:
+        return NthHearing.model_validate(value)
+    raise ValueError(
+        f"a hearing is council, planning, first, each, or a body's nth hearing written like"
+        f" council#2 (got {value[:40]!r})"
+    )
+
+
+# A rule's `hearing`: a role (`council`, `planning`, `first`, `each`) or one numbered hearing.
+HearingSelector = Annotated[HearingRef | NthHearing, BeforeValidator(_selector)]
+
+
 class Places(Model):
     """Posting places a notice rule names."""
 
@@ -75,7 +132,11 @@ class NoticeParams(Model):
 
     channel: Channel
     document: DocumentKind
-    hearing: HearingRef = HearingRef.EACH
+    hearing: HearingSelector = Field(
+        HearingRef.EACH,
+        description="The hearing the notice is for: council, planning, first, each, or a body's"
+        " nth hearing (`council#2`).",
+    )
     requirement: Literal["required", "optional", "alternative"] = "required"
     alternative_group: str | None = None
     elected_by: str | None = prose("The case option that elects this notice.")
@@ -122,6 +183,51 @@ class ClauseTopic(StrEnum):
     ACCOMMODATION = "accommodation"
     # A clause the pack words itself (`template`): no template of ours knows it by name.
     CUSTOM = "custom"
+
+
+# The documents whose templates print a pack-defined clause (the notice's shared body): a custom
+# clause naming any other document would be accepted and never printed, so it is refused.
+PRINTS_CUSTOM = (
+    DocumentKind.NEWSPAPER_NOTICE,
+    DocumentKind.DISPLAY_AD,
+    DocumentKind.LETTERS,
+    DocumentKind.POSTING_NOTICE,
+    DocumentKind.WEBSITE_NOTICE,
+)
+
+
+class ClauseType(Model):
+    """The type a statute asks a clause to be set in ("in bold 14-point type or larger").
+
+    Printed so in HTML, PDF and Word; a plain-text copy carries a line to the typesetter. The
+    linter checks it in a PDF and a Word file, and says so where the format cannot show type.
+    """
+
+    bold: bool = Field(
+        False,
+        description="The clause is set in bold (boldface) type.",
+        json_schema_extra=stricter("or"),
+    )
+    min_points: float | None = Field(
+        None,
+        gt=0,
+        le=72,
+        description='The smallest type size the law allows, in points (14 for "14-point type'
+        ' or larger"); the clause is printed at this size.',
+        json_schema_extra=stricter("max"),
+    )
+
+    @model_validator(mode="after")
+    def _says_something(self) -> ClauseType:
+        if not self.bold and self.min_points is None:
+            raise ValueError("a clause's `type` asks `bold: true`, a `min_points`, or both")
+        return self
+
+    def describe(self) -> str:
+        """The type in words: "bold 14-point type or larger"."""
+        size = f"{self.min_points:g}-point " if self.min_points is not None else ""
+        larger = " or larger" if self.min_points is not None else ""
+        return f"{'bold ' if self.bold else ''}{size}type{larger}"
 
 
 class Placement(StrEnum):
@@ -285,19 +391,30 @@ class ClauseParams(Model):
         description="Topic `custom`: where the clause is printed: before_hearing,"
         " after_hearing or end.",
     )
+    type: ClauseType | None = Field(
+        None,
+        description="Topic `custom`: the type the law asks the statement to be set in"
+        " (`{bold: true, min_points: 14}`): printed so, and checked in PDF and Word files.",
+    )
 
     @model_validator(mode="after")
     def _custom_is_worded(self) -> ClauseParams:
         custom = self.topic == ClauseTopic.CUSTOM
         if not custom:
-            if self.template or self.slots or self.placement:
+            if self.template or self.slots or self.placement or self.type:
                 raise ValueError(
-                    "`template`, `slots` and `placement` belong to a clause of topic `custom`;"
-                    " our templates word the other topics (`wording` replaces ours)"
+                    "`template`, `slots`, `placement` and `type` belong to a clause of topic"
+                    " `custom`; our templates word the other topics (`wording` replaces ours)"
                 )
             return self
         if not (self.template and self.placement):
             raise ValueError("a clause of topic `custom` states its `template` and `placement`")
+        unprinted = [d.value for d in self.documents if d not in PRINTS_CUSTOM]
+        if unprinted:
+            raise ValueError(
+                f"documents: a clause of topic `custom` is printed only in"
+                f" {', '.join(d.value for d in PRINTS_CUSTOM)}; not in {', '.join(unprinted)}"
+            )
         named = template_slots(self.template)
         for name in named:
             if name not in self.slots and not case_slot(name):
@@ -339,6 +456,33 @@ class FormatParams(Model):
     min_page_fraction: float | None = Field(None, gt=0, le=1, json_schema_extra=stricter("max"))
     min_type: Literal["news_type"] | None = None
     size_in: tuple[float, float] | None = None
+    min_columns: int | None = Field(
+        None,
+        ge=1,
+        description="A display ad at least this many of the paper's columns wide (\"no less than"
+        ' 2 columns wide").',
+        json_schema_extra=stricter("max"),
+    )
+    min_depth_in: float | None = Field(
+        None,
+        gt=0,
+        description='A display ad at least this many inches deep ("by 10 inches long").',
+        json_schema_extra=stricter("max"),
+    )
+    headline_min_pt: float | None = Field(
+        None,
+        gt=0,
+        description='The display ad\'s headline in type no smaller than this ("18 point").',
+        json_schema_extra=stricter("max"),
+    )
+    headline: str | None = prose(
+        "The ad's headline in the words of the law's form (\"NOTICE OF ZONING CHANGE\"), in place"
+        " of the notice's usual title."
+    )
+    placement: str | None = prose(
+        'Where in the paper the ad may run, for the ad desk ("not where legal notices and'
+        ' classified advertisements appear").'
+    )
     high_contrast: bool = True
 
 
@@ -346,7 +490,11 @@ class ProofParams(Model):
     """A sworn or certified record that a notice was given."""
 
     document: DocumentKind
-    proves: list[str] = Field(min_length=1, description="The ids of the notice rules it covers.")
+    proves: list[str] = Field(
+        min_length=1,
+        description="The ids of the notice rules it covers; a supplementing rule adds to them.",
+        json_schema_extra=stricter("adds"),
+    )
     notarized: bool = Field(False, json_schema_extra=stricter("or"))
     signed_by: str | None = prose()
     certify_to: str | None = prose("To whom the proof is made, as the law names them.")
@@ -367,10 +515,34 @@ class DeadlineParams(Model):
         "rehearing_after",
         "refile_bar",
     ]
-    hearing: HearingRef = HearingRef.COUNCIL
+    hearing: HearingSelector = Field(
+        HearingRef.COUNCIL,
+        description="The hearing the deadline belongs to (`council#2`: the council's second).",
+    )
     timing: Timing
+    from_hearing: NthHearing | None = Field(
+        None,
+        description="hold_hearing: count the timing from this other hearing of the case"
+        ' (`council#1`) instead of from `event` ("the second hearing at least 10 days after the'
+        ' first"); a hearing the case sets earlier than the timing allows is an error.',
+    )
     extendable_by_applicant: bool = False
     condition_text: str | None = prose()
+
+    @model_validator(mode="after")
+    def _from_a_hearing(self) -> DeadlineParams:
+        if self.from_hearing is None:
+            return self
+        if self.action != "hold_hearing" or self.timing.type != TimingType.AT_LEAST_AFTER:
+            raise ValueError(
+                "`from_hearing` times a hearing from another: action hold_hearing with a timing"
+                " of type at_least_after"
+            )
+        if self.timing.event != Event.HEARING:
+            raise ValueError("with `from_hearing` the timing counts from that hearing: no `event`")
+        if self.from_hearing == self.hearing:
+            raise ValueError("`from_hearing` names the same hearing as `hearing`")
+        return self
 
 
 class Fraction(Model):
@@ -466,6 +638,38 @@ class ProcedureParams(Model):
     amount: float | None = None
 
 
+class HearingTimeParams(Model):
+    """When in the day and the week the hearings a rule selects are held ("after 5 p.m. on a weekday").
+
+    A case whose hearings break it is an error (SCHED005) naming the rule; a hearing that starts
+    at the very minute of `after` is a warning (SCHED006): whether "after 5 p.m." includes
+    5:00 p.m. is the attorney's reading. A body's power to choose another time is written as
+    the rule's `when` on a case option, so an election the case records lifts the check.
+    """
+
+    hearing: HearingSelector = Field(
+        HearingRef.COUNCIL,
+        description="The hearings judged: council, planning, first, each, or `council#2`.",
+    )
+    after: ClockTime | None = Field(
+        None, description='The hearing starts after this time of day ("17:00").'
+    )
+    weekdays_only: bool = Field(
+        False, description="The hearing is held Monday to Friday.", json_schema_extra=stricter("or")
+    )
+    at_least_one: bool = Field(
+        False,
+        description='One of the selected hearings meets it, not each ("at least one hearing shall'
+        ' be held after 5 p.m.").',
+    )
+
+    @model_validator(mode="after")
+    def _says_something(self) -> HearingTimeParams:
+        if self.after is None and not self.weekdays_only:
+            raise ValueError("a hearing_time rule states `after`, `weekdays_only` or both")
+        return self
+
+
 class ContinuanceParams(Model):
     """How a hearing continued to another day must be noticed again.
 
@@ -475,7 +679,11 @@ class ContinuanceParams(Model):
     A continuance not announced to a date certain is always noticed again in full.
     """
 
-    by_announcement: Literal["no_renotice", "silent"]
+    by_announcement: Literal["no_renotice", "silent"] = Field(
+        description="`no_renotice` or `silent`; a narrower pack's `no_renotice` fills a broader"
+        " pack's silence.",
+        json_schema_extra=stricter("stated"),
+    )
     hearing: HearingRef = HearingRef.EACH
 
 
@@ -488,7 +696,11 @@ class ReturnedMailParams(Model):
     another address).
     """
 
-    next: Literal["nothing", "remail", "silent"]
+    next: Literal["nothing", "remail", "silent"] = Field(
+        description="`nothing`, `remail` or `silent`; a narrower pack's stated value fills a"
+        " broader pack's silence.",
+        json_schema_extra=stricter("stated"),
+    )
 
 
 class Effective(Model):
@@ -599,6 +811,13 @@ class ProcedureRule(Rule):
     params: ProcedureParams
 
 
+class HearingTimeRule(Rule):
+    """The time of day and the days of the week a hearing is held."""
+
+    kind: Literal["hearing_time"]
+    params: HearingTimeParams
+
+
 class ContinuanceRule(Rule):
     """Whether a continued hearing is noticed again."""
 
@@ -622,6 +841,7 @@ AnyRule = Annotated[
     | DeadlineRule
     | ProtestRule
     | ProcedureRule
+    | HearingTimeRule
     | ContinuanceRule
     | ReturnedMailRule,
     Field(discriminator="kind"),
@@ -637,6 +857,7 @@ KINDS = (
     "deadline",
     "protest",
     "procedure",
+    "hearing_time",
     "continuance",
     "returned_mail",
 )
@@ -691,6 +912,39 @@ class Municipality(Model):
     )
 
 
+class LegalRateCap(Model):
+    """A statute's cap on what a newspaper may charge for a legal notice.
+
+    The insertion order prints the cap and its citation for the legal desk; a cap in dollars
+    (`per_line` or `per_column_inch`) is also checked against the paper's rate card (ORDER002).
+    """
+
+    citation: str = Field(min_length=1)
+    text: str = Field(min_length=1, description="The statute, quoted or closely paraphrased.")
+    limit: str = Field(
+        min_length=1,
+        description='The cap as the order states it: "the newspaper\'s local commercial rate".',
+    )
+    per_line: Decimal | None = Field(
+        None, gt=0, description="A cap in dollars per line of the legal column, first insertion."
+    )
+    per_column_inch: Decimal | None = Field(
+        None, gt=0, description="A cap in dollars per column inch, first insertion."
+    )
+
+
+class PublicationCosts(Model):
+    """Who pays the newspaper for a case's legal notice, as the ordinance says."""
+
+    paid_by: Literal["applicant", "municipality"] = Field(
+        description="applicant: the order bills the applicant; municipality: the municipality."
+    )
+    citation: str = Field(min_length=1)
+    text: str = Field(
+        min_length=1, description="The ordinance or fee schedule, quoted or closely paraphrased."
+    )
+
+
 class Pack(Model):
     """A jurisdiction's rule pack as written in `jurisdictions/`."""
 
@@ -720,6 +974,14 @@ class Pack(Model):
         None, description="Municipal packs: the municipality served and its kind."
     )
     terms: Terms = Field(default_factory=Terms)
+    legal_rate_cap: LegalRateCap | None = Field(
+        None,
+        description="A statute's cap on legal-notice rates, printed on the insertion order;"
+        " the narrowest pack that states one wins.",
+    )
+    publication_costs: PublicationCosts | None = Field(
+        None, description="Who pays the newspaper: the insertion order's bill-to."
+    )
     sources: list[Source] = Field(min_length=1)
     time_counting: TimeCounting | None = None
     calendar: Calendar | None = None

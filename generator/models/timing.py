@@ -214,6 +214,17 @@ class HolidayRule(Model):
         " Tuesday.",
     )
     offices_open: bool = False
+    observed: Literal["sunday_to_monday", "weekend_to_monday", "none"] | None = Field(
+        None,
+        description="Where this day is kept when it falls on a weekend, where the statute says"
+        " otherwise for it than the calendar's `observed` (a day kept on the Monday only after"
+        " a Sunday, in a state that moves its other fixed holidays off a Saturday too).",
+    )
+    verify: str | None = Field(
+        None,
+        description="Why the day is not certain (a yearly order picks it): a deadline counted"
+        " with it closed is reported (SCHED009), so the clerk checks that year's order.",
+    )
     citation: str
 
     def when(self) -> str:

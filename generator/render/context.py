@@ -26,7 +26,7 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
     topics = doc.topics()
     clauses: dict[str, dict[str, Any]] = {}
     source = SlotSource(case, hearing, plan.pack.governing_body)
-    custom: dict[str, list[dict[str, str]]] = {p.value: [] for p in Placement}
+    custom: dict[str, list[dict[str, Any]]] = {p.value: [] for p in Placement}
     for b in doc.clauses:
         p = b.params
         if p.topic == ClauseTopic.CUSTOM:
@@ -36,7 +36,7 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
             key = f"custom_{b.rule.id}"  # a topic of its own, for the markers and bookmarks
             clauses[key] = {"ids": list(b.ids), "wording": text, "citations": list(b.citations)}
             custom[p.placement.value if p.placement else Placement.END.value].append(
-                {"key": key, "text": text}
+                {"key": key, "text": text, **typed(p, b.citations)}
             )
             continue
         entry = clauses.setdefault(
@@ -63,6 +63,7 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
         "tool_version": __version__,
         "case_number": case.case_number,
         "municipality": case.municipality,
+        "the_municipality": case.the_municipality,
         # The subject line names the case; a title that repeats the number would print it twice.
         "amendment": case.amendment.model_copy(
             update={"title": without_case_number(case.amendment.title, case.case_number)}
@@ -110,6 +111,31 @@ def build(plan: Plan, doc: DocumentPlan, stylesheet: str) -> dict[str, Any]:
     }
 
 
+def typed(params: ClauseParams, citations: Any) -> dict[str, Any]:
+    """How a pack-defined clause's type is printed: a CSS declaration, Word's run, a typesetter's line.
+
+    Plain text cannot carry type, so the newspaper's copy tells the typesetter in a bracketed
+    line before the statement, with the law that asks it: a legal-advertising desk sets such
+    marked copy and proofs it, and the proof is what the linter can check.
+    """
+    kind = params.type
+    if kind is None:
+        return {"type": None, "css": None, "instruction": None}
+    css = []
+    if kind.min_points is not None:
+        css.append(f"font-size: {kind.min_points:g}pt")
+    if kind.bold:
+        css.append("font-weight: bold")
+    law = "; ".join(dict.fromkeys(citations))
+    return {
+        "type": {"bold": kind.bold, "points": kind.min_points},
+        "css": "; ".join(css),
+        "instruction": f"[TYPESETTER: set the next paragraph in {kind.describe()}"
+        + (f" ({law})" if law else "")
+        + "]",
+    }
+
+
 def clause_text(params: ClauseParams, source: SlotSource) -> str | None:
     """A pack-defined clause's statement with its slots filled; None if the case leaves one empty."""
     template = " ".join((params.template or "").split())
@@ -145,6 +171,7 @@ def schedule_context(plan: Plan, deadlines: list[Any], stylesheet: str) -> dict[
     hearings = {hearing_label(h): h for h in case.hearings}
     return {
         "municipality": case.municipality,
+        "the_municipality": case.the_municipality,
         "case_number": case.case_number,
         "jurisdiction_name": plan.pack.pack.name,
         "hearings": [

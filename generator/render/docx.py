@@ -9,12 +9,13 @@ same bytes.
 from __future__ import annotations
 
 import io
+import math
 import zipfile
 from pathlib import Path
 from typing import Any
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from generator.errors import RenderError
 from generator.render.markdown_text import to_blocks
@@ -77,7 +78,7 @@ def render(
     marks = Bookmarks(context.get("clauses", {}))
     try:
         tpl = DocxTemplate(str(template))
-        ctx = dict(context, mark=marks.mark, unmark=marks.unmark)
+        ctx = dict(context, mark=marks.mark, unmark=marks.unmark, typed=typed_run)
         ctx["full_text"] = _paragraphs(tpl, full_text) if full_text else ""
         image = InlineImage(tpl, io.BytesIO(map_image), width=Inches(5.5)) if map_image else ""
         ctx["map_image"] = image
@@ -103,6 +104,24 @@ def render(
     out = io.BytesIO()
     tpl.save(out)
     return normalize(out.getvalue())
+
+
+def typed_run(clause: dict[str, Any]) -> Markup:
+    """A pack-defined clause's statement as one Word run, in the type its law asks (bold, size).
+
+    Hard formatting on purpose: the statute fixes the type of these words, whatever the style
+    around them; Word's size is in half points, rounded up so it is never below the law's.
+    """
+    props = ""
+    kind = clause.get("type")
+    if kind and kind.get("bold"):
+        props += "<w:b/><w:bCs/>"
+    if kind and kind.get("points"):
+        half = math.ceil(kind["points"] * 2)
+        props += f'<w:sz w:val="{half}"/><w:szCs w:val="{half}"/>'
+    pr = f"<w:rPr>{props}</w:rPr>" if props else ""
+    text = escape(clause["text"])
+    return Markup(f'<w:r>{pr}<w:t xml:space="preserve">{text}</w:t></w:r>')  # noqa: S704
 
 
 def _paragraphs(tpl: Any, text: str) -> Any:

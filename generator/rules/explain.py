@@ -15,12 +15,15 @@ from generator.models.pack import (
     Channel,
     ClauseParams,
     ClauseTopic,
+    ContinuanceParams,
     DeadlineParams,
     FormatParams,
+    HearingTimeParams,
     NoticeParams,
     Pack,
     ProofParams,
     ProtestParams,
+    ReturnedMailParams,
     Rule,
     Vote,
 )
@@ -51,7 +54,7 @@ _EVENT = {
 
 def describe_timing(timing: Timing, hearing: str = "each") -> str:
     """Say a timing rule in words: "at least 14 days before the council hearing"."""
-    event = _EVENT[timing.event.value] or _HEARING.get(hearing, "the hearing")
+    event = _EVENT[timing.event.value] or hearing_words(hearing)
     t = timing.type
     if t == TimingType.AT_LEAST_BEFORE:
         kind = "clear " if timing.clear_days else ""
@@ -99,6 +102,45 @@ def describe_timing(timing: Timing, hearing: str = "each") -> str:
     return text
 
 
+def hearing_words(hearing: str) -> str:
+    """A rule's `hearing` in words: "the council hearing", "hearing 2 of the council"."""
+    body, sep, nth = hearing.partition("#")
+    if sep:
+        return f"hearing {nth} of the {body} (in date order)"
+    return _HEARING.get(hearing, "the hearing")
+
+
+def describe_hearing_time(p: HearingTimeParams) -> str:
+    """A hearing_time rule in words: "at least one council hearing after 17:00, on a weekday"."""
+    held = {
+        "council": "the council's hearings",
+        "planning": "the planning body's hearings",
+        "first": "the first hearing",
+        "each": "the hearings",
+    }.get(p.hearing.value) or hearing_words(p.hearing.value)
+    which = f"at least one of {held}" if p.at_least_one else f"each of {held}"
+    parts = []
+    if p.after is not None:
+        parts.append(f"starts after {p.after.strftime('%H:%M')}")
+    if p.weekdays_only:
+        parts.append("is held Monday to Friday")
+    return f"{which}: {' and '.join(parts)}"
+
+
+def describe_shape(p: FormatParams) -> str:
+    """A display ad's size in words: "at least 2 columns × 10 in; headline ≥ 18 pt"."""
+    parts = []
+    if p.min_page_fraction:
+        parts.append(f"at least {p.min_page_fraction:g} of the page")
+    if p.min_columns or p.min_depth_in:
+        parts.append(f"at least {p.min_columns or 1} columns × {p.min_depth_in or 0:g} in")
+    if p.headline_min_pt:
+        parts.append(f"headline ≥ {p.headline_min_pt:g} pt")
+    if p.placement:
+        parts.append(f"placed {p.placement}")
+    return "; ".join(parts)
+
+
 def describe_counting(counting: Counting) -> str:
     """A rule's own counting in words: "the day of the act not counted; a closed last day: ..."."""
     parts = []
@@ -144,12 +186,37 @@ def describe_calendar(resolved: ResolvedPack) -> list[str]:
             lines.append(
                 f"  not a holiday: {x.name} — {x.citation}" + (f" ({x.reason})" if x.reason else "")
             )
+        moved = {
+            "sunday_to_monday": "kept on the Monday after a Sunday",
+            "weekend_to_monday": "kept on the Monday after a weekend",
+            "none": "not moved off a weekend",
+        }
         for a in cal.additions:
             state = "offices open" if a.offices_open else "offices closed"
+            state += f", {moved[a.observed]}" if a.observed else ""
+            state += f" (verify: {a.verify})" if a.verify else ""
             lines.append(f"  added: {a.name} ({a.when()}), {state} — {a.citation}")
         for r in cal.removals:
             lines.append(f"  removed: {r.name} ({r.when()}) — {r.citation}")
     return lines
+
+
+def describe_costs(resolved: ResolvedPack) -> list[str]:
+    """The legal-notice rate cap and who pays the paper, as the insertion order states them."""
+    out = []
+    cap = resolved.legal_rate_cap
+    if cap:
+        dollars = [
+            f"${v}/{unit}"
+            for v, unit in ((cap.per_line, "line"), (cap.per_column_inch, "column inch"))
+            if v
+        ]
+        extra = f" ({', '.join(dollars)})" if dollars else ""
+        out.append(f"Legal-notice rate cap: {cap.limit}{extra} — {cap.citation}")
+    costs = resolved.publication_costs
+    if costs:
+        out.append(f"The newspaper is paid by the {costs.paid_by} — {costs.citation}")
+    return out
 
 
 def _span(timing: Timing) -> str:
@@ -262,6 +329,7 @@ def checklist(
         body = f"; governing body: {resolved.governing_body}" if resolved.governing_body else ""
         lines.append(f"Serves {kind}{body}.")
     lines += describe_calendar(resolved)
+    lines += describe_costs(resolved)
     if scope:
         lines.append(scope)
     else:
@@ -308,6 +376,9 @@ def checklist(
                 lines += _extra(item)
             elif isinstance(p, FormatParams) and p.document in docs:
                 lines.append(_line(item, "form"))
+                shape = describe_shape(p)
+                if shape:
+                    lines.append(f"      {shape}")
                 lines += _extra(item)
     clauses = [i for i in every if isinstance(i.params, ClauseParams)]
     docs_seen: list[str] = []
@@ -323,18 +394,29 @@ def checklist(
     rest = [
         i
         for i in every
-        if i.rule.kind in ("deadline", "protest", "procedure", "continuance", "returned_mail")
+        if i.rule.kind
+        in ("deadline", "protest", "procedure", "hearing_time", "continuance", "returned_mail")
     ]
     if rest:
         lines += ["", "PROCEDURE"]
         for item in rest:
             lines.append(_line(item))
             if isinstance(item.params, DeadlineParams):
-                lines.append(
-                    "      " + describe_timing(item.params.timing, item.params.hearing.value)
-                )
+                dp = item.params
+                line = describe_timing(dp.timing, dp.hearing.value)
+                if dp.from_hearing is not None:
+                    line = f"{hearing_words(dp.hearing.value)}: " + describe_timing(
+                        dp.timing, dp.from_hearing.value
+                    )
+                lines.append("      " + line)
+            elif isinstance(item.params, HearingTimeParams):
+                lines.append("      " + describe_hearing_time(item.params))
             elif isinstance(item.params, ProtestParams):
                 lines.append("      " + describe_protest(item.params))
+            elif isinstance(item.params, ContinuanceParams):
+                lines.append("      binds: " + _SAYS[item.params.by_announcement])
+            elif isinstance(item.params, ReturnedMailParams):
+                lines.append("      binds: " + _SAYS[item.params.next])
             lines += _extra(item)
     lines += _declarations(resolved)
     found = conflicts(resolved, on, only)
@@ -344,6 +426,15 @@ def checklist(
     for c in found:
         lines.append(f"  ! {c.local.citation} vs {c.against} [{c.local.id}]: {c.message}")
     return "\n".join(lines) + "\n"
+
+
+# What a continuance or returned-mail rule binds, after a narrower pack fills a silence.
+_SAYS = {
+    "no_renotice": "a hearing continued to a date, time and place announced at it needs no new notice",
+    "silent": "the law says nothing, and a finding says so",
+    "nothing": "a notice not received does not invalidate the action",
+    "remail": "a returned letter is mailed again to another address of record",
+}
 
 
 def _line(item: Item, tag: str = "") -> str:
@@ -358,6 +449,8 @@ def _custom(p: ClauseParams) -> list[str]:
     out = [f"      prints ({p.placement.value.replace('_', ' ')}): {' '.join(p.template.split())}"]
     if p.slots:
         out.append("      slots: " + ", ".join(f"{k} = {v}" for k, v in p.slots.items()))
+    if p.type:
+        out.append(f"      set in: {p.type.describe()} (checked in PDF and Word files)")
     return out
 
 

@@ -28,7 +28,15 @@ from generator.models.base import Model, validate
 from generator.models.case import Case
 from generator.models.conditions import COMPUTED, OPTION, evaluate, facts_in, options_in
 from generator.models.options import CaseOption
-from generator.models.pack import AnyRule, Municipality, Pack, Rule, clashing_ids
+from generator.models.pack import (
+    AnyRule,
+    LegalRateCap,
+    Municipality,
+    Pack,
+    PublicationCosts,
+    Rule,
+    clashing_ids,
+)
 from generator.models.recipient_rules import OWNER_GROUPS, ComputedFact, LayerFact
 from generator.models.slots import template_slots
 from generator.models.timing import Calendar, TimeCounting
@@ -125,6 +133,16 @@ class ResolvedPack:
     def municipality(self) -> Municipality | None:
         """The municipality the narrowest pack that names one serves."""
         return self._narrowest("municipality")
+
+    @property
+    def legal_rate_cap(self) -> LegalRateCap | None:
+        """The statute's cap on legal-notice rates, from the narrowest pack that states one."""
+        return self._narrowest("legal_rate_cap")
+
+    @property
+    def publication_costs(self) -> PublicationCosts | None:
+        """Who pays the newspaper, from the narrowest pack that says."""
+        return self._narrowest("publication_costs")
 
     @property
     def governing_body(self) -> str | None:

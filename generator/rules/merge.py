@@ -2,8 +2,9 @@
 
 Each parameter says how it merges (`stricter=` in `generator.models.pack`): a larger day count
 or distance binds, a window is the intersection of both windows, lists are united, a duty
-either law imposes binds. Every difference is reported, so `explain` and the plan can show
-the conflict between state and local law.
+either law imposes binds, and where the broader law is `silent` (a `stated` parameter) the
+narrower law's value binds: a city may say what its state leaves unsaid. Every difference is
+reported, so `explain` and the plan can show the conflict between state and local law.
 """
 
 from __future__ import annotations
@@ -59,6 +60,10 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+# The value by which a `stated` parameter says that its law says nothing.
+SILENT = "silent"
+
+
 class EmptyWindowError(ValueError):
     """Local and state windows do not overlap: no date satisfies both laws."""
 
@@ -80,7 +85,14 @@ def bind(parent: Model, child: Model, prefix: str = "") -> tuple[Model, list[Dif
         if a is None:
             merged[name] = b  # only the local rule says it
             continue
-        silent = b is None or b == info.get_default(call_default_factory=True)
+        if how == "stated" and a == SILENT and b is not None:
+            merged[name] = b  # the broader law says nothing: the narrower law's word binds
+            continue
+        silent = (
+            b is None
+            or b == info.get_default(call_default_factory=True)
+            or (how == "stated" and b == SILENT)
+        )
         if a == b or silent or how == "prose":
             merged[name] = a  # the local rule is silent (or only words it differently)
             continue
@@ -90,6 +102,8 @@ def bind(parent: Model, child: Model, prefix: str = "") -> tuple[Model, list[Dif
             continue
         value = _stricter(how, a, b)
         merged[name] = value
+        if how == "adds":
+            continue  # what else the same document covers: no difference between the laws
         if value != a:
             diffs.append(Difference(path, a, b, value))  # the local rule is stricter
         elif how not in ("union", "or"):
@@ -110,7 +124,7 @@ def _stricter(how: str | None, a: Any, b: Any) -> Any:
         return min(a, b, key=_magnitude)
     if how == "or":
         return bool(a or b)
-    if how == "union":
+    if how in ("union", "adds"):
         return [*a, *(x for x in b if x not in a)]
     return a  # unmarked: the parent (state) law's value binds
 

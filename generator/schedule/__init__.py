@@ -9,6 +9,7 @@ from generator.schedule.counting import time_act
 from generator.schedule.deadline import Context, Deadline, hearing_label, zone_of
 from generator.schedule.engine import compute
 from generator.schedule.hearing_days import findings as closed_day_findings
+from generator.schedule.hearing_times import findings as hearing_time_findings
 from generator.schedule.lateness import (
     check_in_time,
     earliest_lawful_hearing,
@@ -28,6 +29,7 @@ __all__ = [
     "earliest_lawful_hearing",
     "findings",
     "hearing_label",
+    "hearing_time_findings",
     "issues_of",
     "judged_on",
     "late",

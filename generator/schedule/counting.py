@@ -25,6 +25,7 @@ def time_act(
     ctx: Context, d: Deadline, timing: Timing, event: date, event_name: str, *, prints: bool
 ) -> None:
     """Fill in `d`'s window (and newspaper issues, if `prints`) for one timing rule."""
+    ctx.calendar.relied = {}  # the uncertain closures this count treats as closed, and only it
     if timing.type == TimingType.WEEKLY_BEFORE or (
         timing.type == TimingType.WINDOW_BEFORE and timing.weeks
     ):
@@ -36,6 +37,7 @@ def time_act(
     else:
         _after(ctx, d, timing, event, event_name)
     d.derivation += f"; calendar: {ctx.calendar.source}"
+    d.unsure = [*d.unsure, *(v for v in ctx.calendar.relied.values() if v not in d.unsure)]
 
 
 def _closing(ctx: Context, day: date, timing: Timing, *, earlier: bool) -> tuple[date, str]:

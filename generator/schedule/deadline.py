@@ -31,6 +31,8 @@ class Deadline:
     copy_deadline: date | datetime | None = None
     required: bool = True
     problem: str | None = None  # why the act cannot be done in time, if it cannot
+    # Closures the count took as closed that a yearly order decides (the calendar's `verify`).
+    unsure: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         """The DESIGN.md §6 shape, plus the ids of every rule behind the deadline."""

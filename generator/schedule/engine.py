@@ -7,7 +7,13 @@ from typing import Any
 
 from generator.legal_calendar import LegalCalendar, short
 from generator.models.case import Body, Case, Hearing
-from generator.models.pack import Channel, DeadlineParams, NoticeParams, ProtestParams
+from generator.models.pack import (
+    Channel,
+    DeadlineParams,
+    NoticeParams,
+    NthHearing,
+    ProtestParams,
+)
 from generator.models.timing import Event, Timing
 from generator.rules.loader import Binding, ResolvedPack, Snapshot, snapshot
 from generator.schedule import recorded
@@ -85,10 +91,14 @@ def for_hearing(ctx: Context, snap: Snapshot, hearing: Hearing) -> list[Deadline
             out.append(d)
     for b in snap.of(DeadlineParams):
         p2 = b.params
-        if p2.hearing.serves(hearing, case) and _first_of_body(case, hearing):
-            d = _procedural(
-                ctx, b, p2.timing, hearing, DEADLINE_ACTIONS[p2.action], p2.extendable_by_applicant
-            )
+        # A numbered hearing (`council#2`) is named on purpose; a role means the body's first.
+        numbered = isinstance(p2.hearing, NthHearing)
+        if p2.hearing.serves(hearing, case) and (numbered or _first_of_body(case, hearing)):
+            action = DEADLINE_ACTIONS[p2.action]
+            if p2.from_hearing is not None:
+                d = _from_hearing(ctx, b, p2.from_hearing, hearing, action)
+            else:
+                d = _procedural(ctx, b, p2.timing, hearing, action, p2.extendable_by_applicant)
             d.id, d.hearing = f"{b.rule.id}.{hearing.body.value}", label
             out.append(d)
     for b in snap.of(ProtestParams):
@@ -190,6 +200,31 @@ def _procedural(
         d.derivation += "; the applicant may consent to an extension"
     _note_merge(d, b)
     return d
+
+
+def _from_hearing(
+    ctx: Context, b: Binding[DeadlineParams], other: NthHearing, hearing: Hearing, action: str
+) -> Deadline:
+    """A hearing timed from another hearing of the case ("at least 10 days after the first")."""
+    d = _base(b, action, None)
+    before = other.pick(ctx.case)
+    if before is None:
+        d.derivation = (
+            f"counted from hearing {other.value} (the {ordinal(other.nth)} hearing of the"
+            f" {other.body.value}), which the case does not list"
+        )
+        d.problem = d.derivation
+        return d
+    name = f"the {before.body_name} hearing of {short(before.date)} ({other.value})"
+    time_act(ctx, d, b.params.timing, before.date, name, prints=False)
+    _note_merge(d, b)
+    return d
+
+
+def ordinal(n: int) -> str:
+    """1 → first, 2 → second ... as statutes count hearings."""
+    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+    return words[n - 1] if 1 <= n <= len(words) else f"#{n}"
 
 
 def _note_merge(d: Deadline, b: Binding[Any]) -> None:

@@ -111,12 +111,27 @@ def issues_of(deadlines: list[Deadline], rules: tuple[str, ...], hearing: Hearin
 
 
 def findings(case: Case, deadlines: list[Deadline]) -> list[Finding]:
-    """Procedural deadlines the case's own dates already miss (warnings: an applicant may consent)."""
+    """Deadlines the case's own dates miss, and issues chosen without the paper's days.
+
+    Warnings both: an applicant may consent to a late hearing, and a clerk may know the days.
+    """
     out = []
     for hearing in case.hearings:
         label = hearing_label(hearing)
         for d in deadlines:
-            if d.hearing != label or d.action != DEADLINE_ACTIONS["hold_hearing"] or not d.latest:
+            if d.hearing != label or d.action != DEADLINE_ACTIONS["hold_hearing"]:
+                continue
+            if d.earliest and hearing.date < day_of(d.earliest):
+                out.append(
+                    Finding(
+                        "SCHED004",
+                        f"the {hearing.body_name} hearing on {short(hearing.date)} is before the"
+                        f" first lawful day {short(day_of(d.earliest))} ({d.derivation})",
+                        rule=d.rule,
+                        citation=d.citation,
+                    )
+                )
+            if not d.latest:
                 continue
             latest = day_of(d.latest)
             if hearing.date > latest:
@@ -129,6 +144,33 @@ def findings(case: Case, deadlines: list[Deadline]) -> list[Finding]:
                         citation=d.citation,
                     )
                 )
+    for d in deadlines:
+        if d.unsure:
+            out.append(
+                Finding(
+                    "SCHED009",
+                    f"{d.id}: the latest day {short(day_of(d.latest)) if d.latest else '(none)'}"
+                    f" is counted with {'; '.join(d.unsure)} — check that year's order; if offices"
+                    " are open that day, the date changes",
+                    rule=d.rule,
+                    citation=d.citation,
+                )
+            )
+    paper = case.newspaper
+    timed = [d for d in deadlines if d.issues]
+    if timed and not (paper and paper.publication_days):
+        # Issues were chosen from every day of the week: the clerk must know they are a guess.
+        out.append(
+            Finding(
+                "SCHED008",
+                f"{paper.name if paper and paper.name else 'the newspaper'}: no publication days"
+                " given (`newspaper.publication_days` or a profile); the schedule took the paper"
+                f" to print every day, e.g. issue {short(timed[0].issues[-1])} for"
+                f" {timed[0].id} — give its days and build again",
+                rule=timed[0].rule,
+                citation=timed[0].citation,
+            )
+        )
     return out + _votes_outside(case, deadlines)
 
 

@@ -3,7 +3,8 @@
 For every kind of document the registry lists that prints (a PDF, or the map's PNG), page 1 of
 the first sample packet's file of that kind (packets in name order; a sign-size poster only
 where there is no sheet) is rendered small and gray into docs/pages/<kind>.png, and the README
-section between the `pages:begin` and `pages:end` markers is rewritten to show them.
+section between the `pages:begin` and `pages:end` markers is rewritten to show them. The last
+picture is a lawyer's redline of a sample notice (`notices redline`), as LibreOffice prints it.
 `make readme-pages` builds the samples and runs it.
 """
 
@@ -13,6 +14,7 @@ import argparse
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from PIL import Image
@@ -20,6 +22,10 @@ from PIL import Image
 from tools.audit.packet import ROOT, packets
 
 LONG_SIDE_PX = 300
+# The redline shown: a sample notice with its hearing time changed and a sentence struck, the
+# two edits a lawyer's review most often makes and the linter must catch.
+REDLINE_OF = ("shelby-2027-map-01", "newspaper_notice.docx")
+EDITOR = "Jane Counsel (sample)"
 COLUMNS = 4
 BEGIN, END = "<!-- pages:begin -->", "<!-- pages:end -->"
 
@@ -84,6 +90,39 @@ def render(source: Path, png: Path) -> None:
         small.save(png, optimize=True)
 
 
+def redline(output: Path, png: Path) -> str | None:
+    """Page 1 of a sample redline as LibreOffice prints it; the source it shows, or None."""
+    import docx
+
+    generated = output / REDLINE_OF[0] / REDLINE_OF[1]
+    if not generated.is_file():
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        edited = Path(tmp) / "edited.docx"
+        document = docx.Document(str(generated))
+        for p in document.paragraphs:
+            if p.text.startswith("The hearing will be held"):
+                for run in p.runs:
+                    run.text = run.text.replace("6:00 p.m.", "7:00 p.m.")
+            elif p.text.startswith("Substantial changes"):
+                p._p.getparent().remove(p._p)
+        document.core_properties.last_modified_by = EDITOR
+        document.save(str(edited))
+        made = Path(tmp) / "redline.docx"
+        subprocess.run(
+            [sys.executable, "-m", "generator", "redline", generated, edited, "--out", made],
+            check=True,
+            capture_output=True,
+        )
+        subprocess.run(
+            ["soffice", "--headless", "--convert-to", "pdf", "--outdir", tmp, made],
+            check=True,
+            capture_output=True,
+        )
+        render(made.with_suffix(".pdf"), png)
+    return f"{REDLINE_OF[0]}/{REDLINE_OF[1]}, edited"
+
+
 def section(shown: list[tuple[str, str, str]]) -> str:
     """The README section: a table of pictures, COLUMNS a row, each with its kind's name."""
     rows = []
@@ -119,6 +158,11 @@ def main(argv: list[str] | None = None) -> int:
             continue
         render(source, args.to / f"{kind}.png")
         shown.append((kind, f"{source.parent.name}/{source.name}", summary))
+    source = redline(args.output, args.to / "redline.png")
+    if source is None:
+        missing.append("redline")
+    else:
+        shown.append(("redline", source, "a lawyer's edits as tracked changes"))
     for stale in args.to.glob("*.png"):
         if stale.stem not in {k for k, _, _ in shown}:
             stale.unlink()
