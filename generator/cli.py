@@ -878,7 +878,7 @@ def protest(case: Path, signers: Path | None, filed: Any, out_root: Path, fmt: s
         if when is None and filed_record is not None:
             when = filed_record.filed_at
         weighed = weighing.weigh(cf, pack, weighing.read_signers(path), when)
-        votes = _votes_of(cf, pack, None, None, None, weighed.valid)
+        votes = _votes_of(cf, pack, None, None, None, weighed.valid, weighed)
         written = write_report(cf, pack, weighed, votes, out_root)
         if fmt == "json":
             click.echo(json.dumps(weighed.as_json(), indent=2, ensure_ascii=False))
@@ -914,6 +914,7 @@ def _votes_of(
     vacancies: int | None,
     unable: int | None,
     protest: bool,
+    weighed: Any = None,
 ) -> Any:
     """Votes needed, the body's figures from the options, else the recorded vote, else `council_size`."""
     from generator import protest as weighing
@@ -934,8 +935,9 @@ def _votes_of(
     if unable is None:
         # Only a conflict of interest takes a member out of the count; an absent member is a member.
         unable = sum(1 for m in vote.unable_to_vote if m.reason == "conflict") if vote else 0
+    met = [t.threshold for t in weighed.tests if t.met] if weighed is not None else None
     return votes_needed(
-        weighing.protest_binding(cf, pack), full, vacancies, unable, protest=protest
+        weighing.protest_binding(cf, pack), full, vacancies, unable, protest=protest, met=met
     )
 
 
@@ -982,6 +984,7 @@ def votes(
         cf = load_case(case)
         pack = resolve(cf.case.jurisdiction)
         cases: list[tuple[str, bool]] = []
+        weighed = None
         recorded = cf.case.record.protests if cf.case.record else []
         if protest is not None:
             cases = [("", protest)]
@@ -1000,7 +1003,7 @@ def votes(
             cases = [("with a valid protest", True), ("without one", False)]
         results = []
         for heading, valid in cases:
-            result = _votes_of(cf, pack, members, vacancies, unable, valid)
+            result = _votes_of(cf, pack, members, vacancies, unable, valid, weighed)
             if result is None:
                 raise UserError(
                     cf.problem(("council_size",), "give --members N, or council_size in the case")

@@ -288,6 +288,20 @@ FINDINGS: dict[str, Declared] = {
             "A letter the law sets no day for, alone for its hearing, judged as of the day after"
             " the hearing.",
         ),
+        Declared(
+            "PLAN010",
+            "effective-by-filing-unknown",
+            "warning",
+            "plan",
+            "A rule's version is chosen by the filing date, which the case does not give.",
+            "Some amending laws apply by when a proposal was made, not when it is heard"
+            " (`effective: {judged_by: filing}`). Without the case's `petition_received` the"
+            " version in force on the hearing's date is applied; the finding names the rule so a"
+            " clerk can state the date.",
+            FROM_RULE,
+            "A Texas case that gives `petition_received`.",
+            "A Texas map case heard in October 2025 that does not say when it was filed.",
+        ),
         # ------------------------------------------------------------ accommodation
         Declared(
             "ACC001",
@@ -793,6 +807,21 @@ FINDINGS: dict[str, Declared] = {
             FROM_RULE,
             "The Sabal Springs large rezoning, with its two Commission hearings.",
             "The same case with only one Commission hearing.",
+        ),
+        Declared(
+            "SCHED010",
+            "vote-outside-window",
+            "warning",
+            "schedule",
+            "The council's vote, as the case plans it, falls outside the days a rule allows it.",
+            "Packs time final action from a hearing (no sooner than six months, not more than"
+            " nine months after it); the council's `vote_date` (else its hearing's date) outside"
+            " that window is reported with the derivation. Set `vote_date` to the meeting at"
+            " which the body will vote.",
+            FROM_RULE,
+            "A case whose council votes within the window its pack allows.",
+            "A Georgia rezoning for a drug rehabilitation center voted on three weeks after the"
+            " planning commission's hearing.",
         ),
         # ------------------------------------------------------------------- record
         Declared(

@@ -24,7 +24,7 @@ def short(day: date) -> str:
 
 
 def rule_date(rule: HolidayRule, year: int) -> date:
-    """The date a holiday rule names in `year`: a fixed day, the nth weekday (-1 = last), or a day counted from Easter."""
+    """The date a holiday rule names in `year`: a fixed day, the nth weekday (-1 = last) moved by its `offset_days`, or a day counted from Easter."""
     if rule.easter_offset is not None:
         from dateutil.easter import easter  # only packs with a movable feast need it
 
@@ -39,7 +39,8 @@ def rule_date(rule: HolidayRule, year: int) -> date:
         for d in stdcal.Calendar().itermonthdates(year, rule.month)
         if d.month == rule.month and d.weekday() == weekday
     ]
-    return days[rule.nth - 1] if rule.nth and rule.nth > 0 else days[-1]
+    day = days[rule.nth - 1] if rule.nth and rule.nth > 0 else days[-1]
+    return day + timedelta(days=rule.offset_days or 0)
 
 
 @dataclass(frozen=True)

@@ -487,14 +487,27 @@ def _report_conflicts(pack: ResolvedPack, snaps: dict[date, Snapshot]) -> list[F
 
 
 def _report_assumptions(snaps: dict[date, Snapshot]) -> list[Finding]:
+    out = []
+    unjudged = sorted(set().union(*(s.unjudged for s in snaps.values())))
+    if unjudged:
+        out.append(
+            Finding(
+                "PLAN010",
+                f"the version of {', '.join(unjudged)} in force is decided by the date the"
+                " application or petition was filed, which the case does not give"
+                " (`petition_received`): the version in force on the hearing's date was applied",
+                rule=unjudged[0],
+            )
+        )
     assumed = sorted(set().union(*(s.assumed for s in snaps.values())))
     if not assumed:
-        return []
+        return out
     listed = "; ".join(f"{fact} ({FACTS[fact].doc})" for fact in assumed)
     return [
+        *out,
         Finding(
             "PLAN005",
             f"not stated in the case, so rules that turn on them were applied as if they were"
             f" false or absent: {listed}",
-        )
+        ),
     ]

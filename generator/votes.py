@@ -8,11 +8,12 @@ member is rounded. Counting is exact (fractions, never floats), so 4.5 is 4.5.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction as Exact
 from typing import Any
 
-from generator.models.pack import ProtestParams, Vote
+from generator.models.pack import ProtestParams, Threshold, Vote
 from generator.rules.loader import Binding
 
 
@@ -45,6 +46,8 @@ class VotesNeeded:
 
 def _round(value: Exact, how: str) -> tuple[int, str]:
     """`value` rounded as the pack says, and the words for it."""
+    if how == "more_than":
+        return math.floor(value) + 1, "more than that: the next whole member above it"
     if how == "nearest_half_up":
         return math.floor(value + Exact(1, 2)), "rounded to the nearest whole number, .5 up"
     return math.ceil(value), "rounded up to a whole member"
@@ -101,8 +104,13 @@ def votes_needed(
     unable: int = 0,
     *,
     protest: bool = True,
+    met: Sequence[Threshold] | None = None,
 ) -> VotesNeeded:
-    """The votes the amendment needs, with or without a valid protest, per the pack's rule."""
+    """The votes the amendment needs, with or without a valid protest, per the pack's rule.
+
+    `met`: the thresholds the weighed protest met. A threshold may force its own vote; without
+    the weighing, the largest vote any threshold forces is taken, and the derivation says so.
+    """
     result = VotesNeeded(None, full, vacancies, unable, protest)
     if vacancies + unable >= full:
         result.derivation.append(
@@ -120,5 +128,23 @@ def votes_needed(
             " states no number for an ordinary vote"
         )
         return result
-    result.needed, result.derivation = supermajority(binding.params.vote, full, vacancies, unable)
+    params = binding.params
+    own = {id(t): t.vote or params.vote for t in params.thresholds}
+    if len({v.model_dump_json() for v in own.values()}) == 1:
+        result.needed, result.derivation = supermajority(params.vote, full, vacancies, unable)
+        return result
+    chosen = [t for t in params.thresholds if met is None or any(t is m for m in met)]
+    why = (
+        "the votes of the thresholds the protest met"
+        if met is not None
+        else "the protest not weighed: the largest vote any threshold forces"
+    )
+    best: tuple[int, list[str]] | None = None
+    for t in chosen or params.thresholds:
+        needed, steps = supermajority(own[id(t)], full, vacancies, unable)
+        steps = [f"{t.share:.0%} of {t.of.replace('_', ' ')}: " + s for s in steps]
+        if best is None or needed > best[0]:
+            best = (needed, steps)
+    assert best is not None  # a protest rule has at least one threshold
+    result.needed, result.derivation = best[0], [f"{why}; the largest is taken", *best[1]]
     return result

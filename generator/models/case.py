@@ -232,6 +232,28 @@ class Amendment(CaseModel):
         description="The change affects residential or multifamily zoning (the land is zoned, or"
         " would be zoned, for dwellings): the clerk says so; unstated, the plan reports it assumed.",
     )
+    comprehensive_zoning_change: bool | None = Field(
+        None,
+        description="The change is a comprehensive zoning change as the state's law defines it"
+        " (the pack's rule quotes the definition): the clerk says so; unstated, the plan reports"
+        " it assumed false.",
+    )
+    allows_more_residential_development: bool | None = Field(
+        None,
+        description="The change allows more residential development than the present zoning"
+        " (more dwellings, or dwellings where none were allowed): the clerk says so.",
+    )
+    allows_added_commercial_or_industrial_use: bool | None = Field(
+        None,
+        description="The change allows commercial or industrial uses the present zoning does"
+        " not; the pack's rule says which uses do not count: the clerk says so.",
+    )
+    allows_drug_treatment_facility: bool | None = Field(
+        None,
+        description="The change relates to or would allow the location or relocation of a"
+        " halfway house, drug rehabilitation center or other facility for the treatment of drug"
+        " dependency: the clerk says so; unstated, the plan reports it assumed false.",
+    )
     merger_clause: Paragraph | None = Field(
         None, description="The merger clause that nonconforming lots become subject to."
     )

@@ -167,6 +167,31 @@ FACTS: dict[str, Fact] = _FactTable(
             lambda c: c.amendment.affects_residential_zoning,
         ),
         Fact(
+            "comprehensive_zoning_change",
+            bool,
+            "a comprehensive zoning change as the state's law defines it",
+            lambda c: c.amendment.comprehensive_zoning_change,
+        ),
+        Fact(
+            "allows_more_residential_development",
+            bool,
+            "the change allows more residential development than the present zoning",
+            lambda c: c.amendment.allows_more_residential_development,
+        ),
+        Fact(
+            "allows_added_commercial_or_industrial_use",
+            bool,
+            "the change allows commercial or industrial uses the present zoning does not",
+            lambda c: c.amendment.allows_added_commercial_or_industrial_use,
+        ),
+        Fact(
+            "allows_drug_treatment_facility",
+            bool,
+            "the change relates to or would allow a halfway house, drug rehabilitation center"
+            " or other facility for the treatment of drug dependency",
+            lambda c: c.amendment.allows_drug_treatment_facility,
+        ),
+        Fact(
             "makes_lots_nonconforming",
             bool,
             "a text change makes conforming lots nonconforming by area or frontage",
@@ -482,7 +507,8 @@ def describe(cond: dict[str, Any] | None) -> str:
             joiner = " and " if key == "all" else " or "
             parts.append("(" + joiner.join(describe(c) for c in want) + ")")
         elif key == "not":
-            parts.append(f"not {describe(want)}")
+            inner = describe(want)
+            parts.append(f"not ({inner})" if len(want) > 1 else f"not {inner}")
         elif want is True:
             parts.append(key)
         elif want is False:

@@ -564,6 +564,28 @@ class Fraction(Model):
         return self.numerator / self.denominator
 
 
+class SmallBody(Model):
+    """A different fraction for small governing bodies."""
+
+    max_members: int = Field(ge=1)
+    fraction: Fraction = Field(json_schema_extra=stricter("max"))
+
+
+class Vote(Model):
+    """The supermajority a valid protest requires."""
+
+    fraction: Fraction = Field(json_schema_extra=stricter("max"))
+    of: Literal["all_members", "members_present"] = "all_members"
+    small_body: SmallBody | None = None
+    conflicts: Literal["remaining_members_min_majority_of_full"] | None = None
+    rounding: Literal["nearest_half_up", "up", "more_than"] = Field(
+        "up",
+        description="A fraction of a member: `up` to a whole member, `nearest_half_up`, or"
+        ' `more_than`: the next whole number above the fraction ("a majority of all members":'
+        " 1/2 with `more_than`, 4 of 6 or of 7).",
+    )
+
+
 class Threshold(Model):
     """A share of owners whose protest triggers the supermajority."""
 
@@ -582,23 +604,12 @@ class Threshold(Model):
         "one_signature_counts_parcel"
     )
     stacked_units: Literal["share_footprint"] = "share_footprint"
-
-
-class SmallBody(Model):
-    """A different fraction for small governing bodies."""
-
-    max_members: int = Field(ge=1)
-    fraction: Fraction = Field(json_schema_extra=stricter("max"))
-
-
-class Vote(Model):
-    """The supermajority a valid protest requires."""
-
-    fraction: Fraction = Field(json_schema_extra=stricter("max"))
-    of: Literal["all_members", "members_present"] = "all_members"
-    small_body: SmallBody | None = None
-    conflicts: Literal["remaining_members_min_majority_of_full"] | None = None
-    rounding: Literal["nearest_half_up", "up"] = "up"
+    vote: Vote | None = Field(
+        None,
+        description="The vote a protest meeting only this threshold forces, where the law sets"
+        " one apart from the rule's `vote` (a larger share of adjoining owners, a simple majority)."
+        " A protest meeting several thresholds forces the largest of their votes.",
+    )
 
 
 class ProtestParams(Model):
@@ -700,10 +711,17 @@ class ReturnedMailParams(Model):
 
 
 class Effective(Model):
-    """The dates between which a rule is law (judged by the date of the hearing noticed)."""
+    """The dates between which a rule is law, judged by the hearing's date or the filing's."""
 
     from_: IsoDate | None = Field(None, alias="from")
     to: IsoDate | None = None
+    judged_by: Literal["hearing", "filing"] = Field(
+        "hearing",
+        description="Which case date decides whether this version governs: the hearing noticed,"
+        " or the filing of the application or petition (the case's `petition_received`), where"
+        " the enacting law applies by when a proposal was made. Without that date the version"
+        " in force on the hearing's date is applied, and the plan says so (PLAN010).",
+    )
 
     def covers(self, day: date) -> bool:
         """Whether the rule is in force on `day`."""

@@ -39,7 +39,7 @@ class TimingType(StrEnum):
     # `first_min_days` / `last_min_days`, the first / last insertion at least D days before
     BUSINESS_DAYS_BEFORE = "business_days_before"  # N business days before, at a clock time
     WITHIN_AFTER = "within_after"  # no later than N days after the event
-    AT_LEAST_AFTER = "at_least_after"  # no sooner than N days after the event
+    AT_LEAST_AFTER = "at_least_after"  # no sooner than N days (or months) after the event
     BAR_AFTER = "bar_after"  # not again within N days/months after the event
 
 
@@ -70,7 +70,14 @@ class Timing(Model):
     days: int | None = Field(None, ge=0, json_schema_extra=stricter("max"))
     min_days: int | None = Field(None, ge=0, json_schema_extra=stricter("max"))
     max_days: int | None = Field(None, ge=0, json_schema_extra=stricter("min"))
-    months: int | None = Field(None, ge=0, json_schema_extra=stricter("max"))
+    months: int | None = Field(
+        None,
+        ge=0,
+        description="within_after, at_least_after, bar_after: calendar months (with `days`, added"
+        " after the months). The same day of the month; where that month is shorter, its last"
+        " day (August 31 + 6 months = February 28 or 29).",
+        json_schema_extra=stricter("max"),
+    )
     weeks: int | None = Field(None, ge=1, json_schema_extra=stricter("max"))
     first_min_days: int | None = Field(
         None,
@@ -133,15 +140,14 @@ class Timing(Model):
             TimingType.WEEKLY_BEFORE: ("weeks",),
             TimingType.BUSINESS_DAYS_BEFORE: ("business_days",),
             TimingType.WITHIN_AFTER: (),
-            TimingType.AT_LEAST_AFTER: ("days",),
+            TimingType.AT_LEAST_AFTER: (),
             TimingType.BAR_AFTER: (),
         }[self.type]
         missing = [n for n in need if getattr(self, n) is None]
         if missing:
             raise ValueError(f"a {self.type.value} timing needs {', '.join(missing)}")
-        if self.type in (TimingType.WITHIN_AFTER, TimingType.BAR_AFTER) and (
-            self.days is None and self.months is None
-        ):
+        after = (TimingType.WITHIN_AFTER, TimingType.BAR_AFTER, TimingType.AT_LEAST_AFTER)
+        if self.type in after and (self.days is None and self.months is None):
             raise ValueError(f"a {self.type.value} timing needs days or months")
         weekly_only = (
             "first_min_days",
@@ -191,6 +197,15 @@ class HolidayRule(Model):
     day: int | None = Field(None, ge=1, le=31)
     weekday: Weekday | None = None
     nth: int | None = Field(None, ge=-1, le=5, description="-1 is the last such weekday.")
+    offset_days: int | None = Field(
+        None,
+        ge=-6,
+        le=6,
+        description="With month, weekday and nth: the day this many days from that weekday, for"
+        ' a day the law names by another ("the Tuesday next after the first Monday in November"'
+        " is the first Monday + 1; the Friday after the fourth Thursday is the fourth Thursday"
+        " + 1). It may fall in the next month.",
+    )
     easter_offset: int | None = Field(
         None,
         ge=-100,
@@ -212,6 +227,19 @@ class HolidayRule(Model):
     )
     citation: str
 
+    def when(self) -> str:
+        """How `notices explain` names the day: `month 11, monday #1 + 1 day`."""
+        if self.easter_offset is not None:
+            return f"Easter {self.easter_offset:+d} days"
+        if self.day is not None:
+            return f"month {self.month}, day {self.day}"
+        assert self.weekday is not None  # validated: a day, a weekday with nth, or Easter
+        nth = "last" if self.nth == -1 else f"#{self.nth}"
+        text = f"month {self.month}, {nth} {self.weekday.value}"
+        if self.offset_days:
+            text += f" {self.offset_days:+d} day{'s' if abs(self.offset_days) > 1 else ''}"
+        return text
+
     @model_validator(mode="after")
     def _date_or_weekday(self) -> HolidayRule:
         shapes = [
@@ -221,6 +249,8 @@ class HolidayRule(Model):
         ]
         if shapes.count(True) != 1 or (self.day is not None and self.weekday is not None):
             raise ValueError("give month with day, month with weekday and nth, or easter_offset")
+        if self.offset_days is not None and self.nth is None:
+            raise ValueError("offset_days counts from a weekday: give month, weekday and nth")
         return self
 
 

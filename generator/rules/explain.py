@@ -25,6 +25,7 @@ from generator.models.pack import (
     ProtestParams,
     ReturnedMailParams,
     Rule,
+    Vote,
 )
 from generator.models.recipient_rules import RecipientGroup, RecipientsParams
 from generator.models.slots import SLOTS
@@ -91,7 +92,7 @@ def describe_timing(timing: Timing, hearing: str = "each") -> str:
     elif t == TimingType.WITHIN_AFTER:
         text = f"within {_span(timing)} after {event}"
     elif t == TimingType.AT_LEAST_AFTER:
-        text = f"no sooner than {timing.days} days after {event}"
+        text = f"no sooner than {_span(timing)} after {event}"
     else:
         text = f"not again within {_span(timing)} after {event}"
     if timing.insertions:
@@ -194,9 +195,9 @@ def describe_calendar(resolved: ResolvedPack) -> list[str]:
             state = "offices open" if a.offices_open else "offices closed"
             state += f", {moved[a.observed]}" if a.observed else ""
             state += f" (verify: {a.verify})" if a.verify else ""
-            lines.append(f"  added: {a.name}, {state} — {a.citation}")
+            lines.append(f"  added: {a.name} ({a.when()}), {state} — {a.citation}")
         for r in cal.removals:
-            lines.append(f"  removed: {r.name} — {r.citation}")
+            lines.append(f"  removed: {r.name} ({r.when()}) — {r.citation}")
     return lines
 
 
@@ -220,7 +221,7 @@ def describe_costs(resolved: ResolvedPack) -> list[str]:
 
 def _span(timing: Timing) -> str:
     if timing.months:
-        return f"{timing.months} months"
+        return f"{timing.months} months" + (f" and {timing.days} days" if timing.days else "")
     return f"{timing.days} days"
 
 
@@ -461,7 +462,8 @@ def _extra(item: Item) -> list[str]:
             out.append(f"      {who}when: {describe(rule.when)}")
         eff = rule.effective
         if (eff.from_ or eff.to) and (rule is item.rule or eff != item.rule.effective):
-            out.append(f"      {who}in force: {eff.from_ or '…'} to {eff.to or '…'}")
+            judged = ", judged by the filing date" if eff.judged_by == "filing" else ""
+            out.append(f"      {who}in force: {eff.from_ or '…'} to {eff.to or '…'}{judged}")
     return out
 
 
@@ -568,7 +570,21 @@ _CONFLICTS = {
     "remaining_members_min_majority_of_full": "of the remaining members when some cannot vote for a"
     " conflict of interest, never less than a majority of the full membership",
 }
-_ROUNDING = {"nearest_half_up": "rounded to the nearest whole number", "up": "rounded up"}
+_ROUNDING = {
+    "nearest_half_up": "rounded to the nearest whole number",
+    "up": "rounded up",
+    "more_than": "more than that fraction",
+}
+
+
+def _vote(v: Vote) -> str:
+    text = f"{v.fraction.numerator}/{v.fraction.denominator} of {v.of.replace('_', ' ')}"
+    if v.small_body:
+        sb = v.small_body
+        text += f" ({sb.fraction.numerator}/{sb.fraction.denominator} with {sb.max_members} members or fewer)"
+    if v.conflicts:
+        text += f", {_CONFLICTS[v.conflicts]}"
+    return text + f", {_ROUNDING[v.rounding]}"
 
 
 def describe_protest(p: ProtestParams) -> str:
@@ -582,19 +598,13 @@ def describe_protest(p: ProtestParams) -> str:
             if t.across_streets_narrower_than_ft
             else ""
         )
-        shares.append(f"{t.share:.0%} of {_OF[t.of]}{radius}{row}{across}")
+        own = f" (then a vote of {_vote(t.vote)})" if t.vote else ""
+        shares.append(f"{t.share:.0%} of {_OF[t.of]}{radius}{row}{across}{own}")
     counting = sorted(
         {_SPLIT[t.split_parcels] for t in p.thresholds}
         | {_JOINT[t.joint_owners] for t in p.thresholds}
     )
-    v = p.vote
-    vote = f"{v.fraction.numerator}/{v.fraction.denominator} of {v.of.replace('_', ' ')}"
-    if v.small_body:
-        sb = v.small_body
-        vote += f" ({sb.fraction.numerator}/{sb.fraction.denominator} with {sb.max_members} members or fewer)"
-    if v.conflicts:
-        vote += f", {_CONFLICTS[v.conflicts]}"
-    vote += f", {_ROUNDING[v.rounding]}"
+    vote = _vote(p.vote)
     return (
         f"owners of {' or '.join(shares)} ({'; '.join(counting)}), filed with {p.filed_with} "
         f"{describe_timing(p.filing)}, force a vote of {vote}"

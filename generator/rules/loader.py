@@ -587,6 +587,8 @@ class Snapshot:
     undecided: tuple[Rule, ...] = ()
     # Computed facts that could not be counted, each with the rules it left undecided (applied).
     unknown: tuple[tuple[str, str], ...] = ()
+    # Rules whose version the filing date decides, applied by the hearing's date for want of it.
+    unjudged: tuple[str, ...] = ()
 
     def of(self, kind: type[P]) -> list[Binding[P]]:
         """The bindings whose params are of `kind` (NoticeParams, ClauseParams, ...)."""
@@ -600,11 +602,18 @@ def snapshot(resolved: ResolvedPack, case: Case | None, on: date) -> Snapshot:
     """
     assumed: set[str] = set()
     unknown: list[tuple[str, str]] = []
+    unjudged: list[str] = []
     live: list[Rule] = []
     undecided: list[Rule] = []
+    filed = case.petition_received if case is not None else None
     for rule in resolved.rules:
-        if not rule.effective.covers(on):
+        if rule.effective.judged_by == "filing" and filed is not None:
+            if not rule.effective.covers(filed):
+                continue
+        elif not rule.effective.covers(on):
             continue
+        elif rule.effective.judged_by == "filing" and rule.id not in unjudged:
+            unjudged.append(rule.id)
         if case is None:
             (undecided if rule.when else live).append(rule)
             continue
@@ -636,5 +645,11 @@ def snapshot(resolved: ResolvedPack, case: Case | None, on: date) -> Snapshot:
             diffs.extend(more)
         bindings.append(Binding(rule, params, tuple(kids), tuple(diffs)))
     return Snapshot(
-        resolved, on, tuple(bindings), frozenset(assumed), tuple(undecided), tuple(unknown)
+        resolved,
+        on,
+        tuple(bindings),
+        frozenset(assumed),
+        tuple(undecided),
+        tuple(unknown),
+        tuple(unjudged),
     )

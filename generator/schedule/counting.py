@@ -212,9 +212,17 @@ def _business(ctx: Context, d: Deadline, timing: Timing, event: date, event_name
 def _after(ctx: Context, d: Deadline, timing: Timing, event: date, event_name: str) -> None:
     """Within N days after, no sooner than N days after, or not again within a period after."""
     span = relativedelta(months=timing.months or 0, days=timing.days or 0)
-    words = f"{timing.months} months" if timing.months else f"{timing.days} days"
+    words = (
+        " + ".join(
+            f"{n} {unit}" for n, unit in ((timing.months, "months"), (timing.days, "days")) if n
+        )
+        or "0 days"
+    )
     day = event + span
     text = f"{event_name} + {words} = {short(day)}"
+    if timing.months and day.day != event.day:
+        # A month without the event's day: the period ends on that month's last day.
+        text += f" (no day {event.day} in {day:%B}: its last day)"
     if timing.type == TimingType.WITHIN_AFTER:
         own = timing.counting.last_day_closed if timing.counting else None
         if own in ("previous_open", "counts"):

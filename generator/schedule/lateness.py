@@ -8,7 +8,7 @@ from generator.errors import Problem
 from generator.findings import Finding
 from generator.inputs import CaseFile
 from generator.legal_calendar import LegalCalendar, short
-from generator.models.case import Case, Hearing
+from generator.models.case import Body, Case, Hearing
 from generator.rules.loader import ResolvedPack, snapshot
 from generator.schedule.deadline import Context, Deadline, day_of, hearing_label, zone_of
 from generator.schedule.engine import DEADLINE_ACTIONS, for_hearing
@@ -171,4 +171,32 @@ def findings(case: Case, deadlines: list[Deadline]) -> list[Finding]:
                 citation=timed[0].citation,
             )
         )
+    return out + _votes_outside(case, deadlines)
+
+
+def _votes_outside(case: Case, deadlines: list[Deadline]) -> list[Finding]:
+    """SCHED010: the council's planned vote before the earliest or after the latest lawful day."""
+    council = case.hearing(Body.COUNCIL)
+    if council is None:
+        return []
+    vote = council.vote_date or council.date
+    out = []
+    for d in deadlines:
+        if d.action != DEADLINE_ACTIONS["council_vote"]:
+            continue
+        bounds = [
+            ("before the first", day_of(d.earliest)) if d.earliest else None,
+            ("after the last", day_of(d.latest)) if d.latest else None,
+        ]
+        for side, bound in filter(None, bounds):
+            if (vote < bound) if side.startswith("before") else (vote > bound):
+                out.append(
+                    Finding(
+                        "SCHED010",
+                        f"the vote of the {council.body_name} on {short(vote)} is {side} lawful"
+                        f" day {short(bound)} ({d.derivation})",
+                        rule=d.rule,
+                        citation=d.citation,
+                    )
+                )
     return out
