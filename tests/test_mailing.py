@@ -440,6 +440,7 @@ def test_a_transmittal_takes_its_words_from_the_amendment_and_the_pack(
         tpl.phrases(
             "letter_phrases.j2",
             municipality=case.municipality,
+            the_municipality=case.the_municipality,
             amendment=amendment,
             terms=pack.terms,
         ),

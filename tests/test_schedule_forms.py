@@ -304,7 +304,7 @@ def test_rhode_island_keeps_may_4_on_the_monday_only_after_a_sunday() -> None:
     assert not cal.is_open(date(2027, 6, 21))  # Juneteenth on Saturday June 19, 2027
     text = checklist(resolve("us-ri"))
     assert (
-        "  added: Rhode Island Independence Day, offices open, kept on the Monday after a Sunday"
+        "  added: Rhode Island Independence Day (May 4), offices open, kept on the Monday after a Sunday"
         in text
     )
 

@@ -170,7 +170,7 @@ def test_a_bad_judged_by_stops_with_exit_2(tmp_path: Path) -> None:
 
 def test_explain_shows_the_new_constructs() -> None:
     pa = notices("explain", "us-pa").stdout
-    assert "added: Election Day (month 11, #1 monday +1 day), offices closed" in pa
+    assert "added: Election Day (1 day after the first Monday of November), offices closed" in pa
     tx = notices("explain", "us-tx").stdout
     assert "judged by the filing date" in tx
     assert "then a vote of 1/2 of all members, more than that fraction" in tx

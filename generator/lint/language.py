@@ -105,7 +105,9 @@ def sections(ext: Extracted) -> list[tuple[Language, Extracted]]:
             merged[i : i + 2] = [[after[0], merged[i][1] + after[1], merged[i][2] + after[2]]]
     # A language with too small a share of the text is not a version of the notice.
     share = {lang: sum(r[2] for r in merged if r[0] == lang) for lang in (Language.EN, Language.ES)}
-    spoken = [lang for lang in (Language.EN, Language.ES) if share[lang] >= _SHARE * total]
+    spoken = [
+        lang for lang in (Language.EN, Language.ES) if share[lang] and share[lang] >= _SHARE * total
+    ]
     if len(spoken) < 2:
         main = max(share, key=lambda lang: share[lang]) if total else Language.EN
         return [(main, ext)]

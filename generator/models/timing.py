@@ -6,6 +6,7 @@ are counted (`time_counting`) and which days are legal holidays or closure days 
 
 from __future__ import annotations
 
+import calendar
 from enum import StrEnum
 from typing import Literal
 
@@ -228,17 +229,23 @@ class HolidayRule(Model):
     citation: str
 
     def when(self) -> str:
-        """How `notices explain` names the day: `month 11, monday #1 + 1 day`."""
+        """How `notices explain` names the day: "May 4", "1 day after the first Monday of November"."""
+
+        def days(n: int, anchor: str) -> str:
+            side = "after" if n > 0 else "before"
+            return f"{abs(n)} day{'s' if abs(n) > 1 else ''} {side} {anchor}"
+
         if self.easter_offset is not None:
-            return f"Easter {self.easter_offset:+d} days"
+            return days(self.easter_offset, "Easter") if self.easter_offset else "Easter"
+        month = calendar.month_name[self.month or 1]
         if self.day is not None:
-            return f"month {self.month}, day {self.day}"
+            return f"{month} {self.day}"
         assert self.weekday is not None  # validated: a day, a weekday with nth, or Easter
-        nth = "last" if self.nth == -1 else f"#{self.nth}"
-        text = f"month {self.month}, {nth} {self.weekday.value}"
-        if self.offset_days:
-            text += f" {self.offset_days:+d} day{'s' if abs(self.offset_days) > 1 else ''}"
-        return text
+        nth = {-1: "last", 1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}[
+            self.nth or 1
+        ]
+        text = f"the {nth} {self.weekday.value.capitalize()} of {month}"
+        return days(self.offset_days, text) if self.offset_days else text
 
     @model_validator(mode="after")
     def _date_or_weekday(self) -> HolidayRule:
