@@ -161,6 +161,33 @@ def test_one_affidavit_of_publication_lists_every_case(three: Path) -> None:
     assert "Wednesday, May 26, 2027" in word and "Saturday, June 5, 2027" in word
 
 
+def test_one_insertion_order_sends_the_paper_the_combined_notice(three: Path) -> None:
+    """Issue 19's "one command": the agenda's packet has the paper's order for its one notice."""
+    import email
+    import email.policy
+    from decimal import Decimal
+
+    import pdfplumber
+
+    packet = _packet(three)
+    with pdfplumber.open(packet / "insertion_order.pdf") as pdf:
+        order = " ".join((page.extract_text() or "") for page in pdf.pages)
+    order = " ".join(order.split())
+    assert "Case Nos. " + ", ".join(NUMBERS) in order
+    assert "Wednesday, May 26, 2027" in order and "Saturday, June 5, 2027" in order
+    # The Shelby Star's sample card: $15.00 a column inch first, $13.00 later, $10.00 affidavit.
+    inches = Decimal(re.search(r"([\d.]+) column inches", order).group(1))
+    total = inches * Decimal("15.00") + inches * Decimal("13.00") + Decimal("10.00")
+    assert f"Estimated total ${total:,.2f}" in order
+    message = email.message_from_bytes(
+        (packet / "insertion_order.eml").read_bytes(), policy=email.policy.default
+    )
+    attached = [part.get_filename() for part in message.iter_attachments()]
+    assert attached[:3] == ["agenda_notice.txt", "agenda_notice.docx", "insertion_order.pdf"]
+    copy = next(p for p in message.iter_attachments() if p.get_filename() == "agenda_notice.txt")
+    assert copy.get_content() == (packet / "agenda_notice.txt").read_text()
+
+
 @pytest.mark.slow
 def test_a_clause_missing_for_one_case_is_caught_with_the_case_named(
     three: Path, tmp_path: Path

@@ -237,8 +237,7 @@ def build(agenda: PreparedAgenda, _tpl: Templates | None = None) -> Built:
 
     Each case is worded by its own pack's templates; `_tpl` is unused (the registry's shape).
     """
-    the_layout = layout(agenda)
-    tpl = templates.for_pack(agenda.items[0].prepared.pack)
+    the_layout, tpl, text, word = copy_of(agenda)
     context = {
         "notice": the_layout,
         "shared_heading": SHARED_HEADING,
@@ -246,8 +245,6 @@ def build(agenda: PreparedAgenda, _tpl: Templates | None = None) -> Built:
     }
     rules = tuple(dict.fromkeys(i for item in agenda.items for i in item.doc.notice_ids))
     html = tpl.render(f"{NAME}.html.j2", context)
-    text = tpl.render_text(f"{NAME}.txt.j2", context)
-    word = _word(tpl, the_layout)
     outputs = (
         Output(KIND, Format.TXT, f"{NAME}.txt", text.encode(), rules),
         Output(KIND, Format.HTML, f"{NAME}.html", html.encode(), rules),
@@ -266,6 +263,14 @@ def build(agenda: PreparedAgenda, _tpl: Templates | None = None) -> Built:
         for f in unmarked(replace(item.doc, name=NAME), outputs)
     ]
     return Built(outputs, tuple(found))
+
+
+def copy_of(agenda: PreparedAgenda) -> tuple[Layout, Templates, str, bytes]:
+    """The combined notice laid out, the templates that word it, its ad copy and Word draft."""
+    the_layout = layout(agenda)
+    tpl = templates.for_pack(agenda.items[0].prepared.pack)
+    context = {"notice": the_layout, "shared_heading": SHARED_HEADING}
+    return the_layout, tpl, tpl.render_text(f"{NAME}.txt.j2", context), _word(tpl, the_layout)
 
 
 def _word(tpl: Templates, notice: Layout) -> bytes:

@@ -28,7 +28,8 @@ from typing import Any
 from markupsafe import Markup
 
 from generator import schedule
-from generator.documents import newspaper_notice, proof
+from generator.agenda import PreparedAgenda
+from generator.documents import agenda_notice, newspaper_notice, proof
 from generator.documents.base import Built, DocumentType, File, Output
 from generator.findings import Finding
 from generator.kinds import DocumentKind, Format
@@ -175,24 +176,75 @@ def build(prepared: Prepared, tpl: Templates) -> Built:
     return made
 
 
+@dataclass(frozen=True)
+class Copy:
+    """The notice an order sends: one case's newspaper notice, or an agenda's combined one."""
+
+    name: str  # the order's file name, without extension
+    rules: tuple[str, ...]
+    citation: str
+    text: str  # the ad copy, as the paper sets it
+    word: bytes
+    copy_names: tuple[str, str]  # the TXT and DOCX attached
+    issues: list[date]
+    copy_deadline: date | datetime | None
+    hearing: str
+    cases: str  # "Case No. CD-2027-02"; for an agenda "Case Nos. CD-2027-02, TA-2027-01"
+    maps: tuple[tuple[str, bytes], ...]
+    affidavit: str | None  # the citation of the law that wants the publication proved
+    key: str  # what makes the e-mail's Message-ID unique
+
+
 def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan, name: str) -> Built:
-    case, cf = prepared.case, prepared.case_file
-    rules = doc.notice_ids
-    rule, citation = rules[0], doc.citations
-    findings: list[Finding] = []
     notice = newspaper_notice.context(prepared, tpl, doc)
-    copy_text = newspaper_notice.text_copy(tpl, notice)
-    copy_word = newspaper_notice.word_copy(prepared, tpl, notice)
-    issues = list(notice["publication_dates"])
+    the_map = prepared.map
+    maps: tuple[tuple[str, bytes], ...] = ()
+    if the_map:
+        # The raster Word gets where there is one (a paper's system takes a PNG), else the file.
+        raster = the_map.name.endswith(".svg") and the_map.raster
+        maps = (("map.png", the_map.raster),) if raster else ((the_map.name, the_map.data),)
+    affidavit = proof.rule_for(prepared, doc, DocumentKind.AFFIDAVIT_OF_PUBLICATION)
+    copy = Copy(
+        name=name,
+        rules=doc.notice_ids,
+        citation=doc.citations,
+        text=newspaper_notice.text_copy(tpl, notice),
+        word=newspaper_notice.word_copy(prepared, tpl, notice),
+        copy_names=(f"{doc.name}.txt", f"{doc.name}.docx"),
+        issues=list(notice["publication_dates"]),
+        copy_deadline=_copy_deadline(prepared, doc),
+        hearing=f"{doc.hearing.body_name}, {long_date(doc.hearing.date)}",
+        cases=f"Case No. {prepared.case.case_number}",
+        maps=tuple(m for m in maps if m[1]),
+        affidavit="; ".join(affidavit.citations) if affidavit else None,
+        key=f"{prepared.case_file.id}.{name}",
+    )
+    return order(prepared, tpl, copy, _bill_to(prepared))
+
+
+def order(
+    prepared: Prepared,
+    tpl: Templates,
+    copy: Copy,
+    billing: tuple[dict[str, Any] | None, str | None],
+) -> Built:
+    """The order (PDF and e-mail) for `copy`, run in the paper of `prepared`'s case.
+
+    `prepared` gives the paper, its profile, the pack's rate cap and the clerk who sends it;
+    `billing` is whom the paper bills and the law that says so (None: nobody says, ORDER003).
+    """
+    case, cf = prepared.case, prepared.case_file
+    rule = copy.rules[0]
+    findings: list[Finding] = []
     profile = cf.newspaper_profile
     paper = case.newspaper
     paper_name = (paper.name if paper else None) or (profile.name if profile else "the newspaper")
     legal, card = (profile.legal_type, profile.rate_card) if profile else (None, None)
 
-    at = {"rule": rule, "document": f"{name}.pdf"}
+    at = {"rule": rule, "document": f"{copy.name}.pdf"}
 
-    size = measure(copy_text, legal) if legal else None
-    cost = estimate(size, card, issues) if size and card else None
+    size = measure(copy.text, legal) if legal else None
+    cost = estimate(size, card, copy.issues) if size and card else None
     if cost is None:
         missing = "a newspaper profile" if profile is None else "`legal_type` and `rate_card`"
         findings.append(
@@ -200,7 +252,7 @@ def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan, name: str) -> Bu
                 "ORDER001",
                 f"the insertion order gives no size or cost estimate: {paper_name} has no"
                 f" {missing} (data/newspapers/); ask the legal desk for a quote",
-                citation=citation,
+                citation=copy.citation,
                 **at,
             )
         )
@@ -209,7 +261,7 @@ def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan, name: str) -> Bu
         findings.append(
             Finding("ORDER002", f"{paper_name}'s rate card: {why}", citation=cap.citation, **at)
         )
-    bill, bill_law = _bill_to(prepared)
+    bill, bill_law = billing
     if bill is None:
         findings.append(
             Finding(
@@ -228,24 +280,17 @@ def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan, name: str) -> Bu
                 **at,
             )
         )
-    the_map = prepared.map
-    map_file = None
-    if the_map:
-        # The raster Word gets where there is one (a paper's system takes a PNG), else the file.
-        raster = the_map.name.endswith(".svg") and the_map.raster
-        map_file = ("map.png", the_map.raster) if raster else (the_map.name, the_map.data)
-    copy_names = (f"{doc.name}.txt", f"{doc.name}.docx")
     order = {
-        "name": name,
+        "name": copy.name,
         "paper": paper_name,
         "email": email,
         "classification": card.classification if card else "Legal Notices",
         "municipality": case.municipality,
-        "case_number": case.case_number,
-        "hearing": f"{doc.hearing.body_name}, {long_date(doc.hearing.date)}",
-        "citation": citation,
-        "insertions": [long_date(d) for d in issues],
-        "copy_deadline": _moment(_copy_deadline(prepared, doc)),
+        "cases": copy.cases,
+        "hearing": copy.hearing,
+        "citation": copy.citation,
+        "insertions": [long_date(d) for d in copy.issues],
+        "copy_deadline": _moment(copy.copy_deadline),
         "size": size,
         "legal_type": legal,
         "cost": cost,
@@ -255,32 +300,31 @@ def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan, name: str) -> Bu
         "bill": bill,
         "bill_citation": bill_law,
         "contact": case.contact,
-        "attachments": [*copy_names, f"{name}.pdf", *([map_file[0]] if map_file else [])],
+        "attachments": [*copy.copy_names, f"{copy.name}.pdf", *(m[0] for m in copy.maps)],
         "money": money,
+        "affidavit": copy.affidavit,
     }
-    affidavit = proof.rule_for(prepared, doc, DocumentKind.AFFIDAVIT_OF_PUBLICATION)
-    order["affidavit"] = "; ".join(affidavit.citations) if affidavit else None
     context = {"order": order, "stylesheet": Markup(tpl.stylesheet)}  # noqa: S704  # our own file
     page = tpl.render(f"{KIND.value}.html.j2", context)
     order_pdf = pdf.write_pdf(page, {}, tpl.path)
     body = tpl.render_text(f"{KIND.value}.txt.j2", context)
     attachments = [
-        (copy_names[0], copy_text.encode(), "text", "plain; charset=utf-8"),
+        (copy.copy_names[0], copy.text.encode(), "text", "plain; charset=utf-8"),
         (
-            copy_names[1],
-            copy_word,
+            copy.copy_names[1],
+            copy.word,
             "application",
             "vnd.openxmlformats-officedocument.wordprocessingml.document",
         ),
-        (f"{name}.pdf", order_pdf, "application", "pdf"),
+        (f"{copy.name}.pdf", order_pdf, "application", "pdf"),
     ]
-    if map_file and map_file[1]:
-        subtype = _IMAGE_TYPES.get(map_file[0].rsplit(".", 1)[-1].lower(), "octet-stream")
-        attachments.append((map_file[0], map_file[1], "image", subtype))
+    for map_name, data in copy.maps:
+        subtype = _IMAGE_TYPES.get(map_name.rsplit(".", 1)[-1].lower(), "octet-stream")
+        attachments.append((map_name, data, "image", subtype))
     sent = calendar_file.stamp_for(case.hearings[0].date, case.as_of)
     subject = (
-        f"Insertion order: legal notice, {case.municipality}, Case No. {case.case_number}"
-        f" ({', '.join(d.strftime('%b %-d, %Y') for d in issues) or 'dates to confirm'})"
+        f"Insertion order: legal notice, {case.municipality}, {copy.cases}"
+        f" ({', '.join(d.strftime('%b %-d, %Y') for d in copy.issues) or 'dates to confirm'})"
     )
     message = email_message(
         sender=case.contact.email or "",
@@ -289,13 +333,47 @@ def _one(prepared: Prepared, tpl: Templates, doc: DocumentPlan, name: str) -> Bu
         body=body,
         attachments=attachments,
         sent=sent,
-        key=f"{cf.id}.{name}",
+        key=copy.key,
     )
     outputs = (
-        Output(KIND, Format.PDF, f"{name}.pdf", order_pdf, rules),
-        Output(KIND, Format.EML, f"{name}.eml", message, rules),
+        Output(KIND, Format.PDF, f"{copy.name}.pdf", order_pdf, copy.rules),
+        Output(KIND, Format.EML, f"{copy.name}.eml", message, copy.rules),
     )
     return Built(outputs, tuple(findings))
+
+
+def build_for_agenda(agenda: PreparedAgenda, _tpl: Templates | None = None) -> Built:
+    """One insertion order for an agenda's combined notice: its issues, its copy, every case.
+
+    The paper bills whom every case's law or file says; where the cases disagree, nobody is
+    named and ORDER003 says so.
+    """
+    the_layout, tpl, text, word = agenda_notice.copy_of(agenda)
+    first = agenda.items[0].prepared
+    proofs = [
+        r
+        for item in agenda.items
+        if (r := proof.rule_for(item.prepared, item.doc, DocumentKind.AFFIDAVIT_OF_PUBLICATION))
+    ]
+    numbers = [item.case_number for item in agenda.items]
+    name = agenda_notice.NAME
+    copy = Copy(
+        name=KIND.value,
+        rules=tuple(dict.fromkeys(i for item in agenda.items for i in item.doc.notice_ids)),
+        citation="; ".join(dict.fromkeys(item.doc.citations for item in agenda.items)),
+        text=text,
+        word=word,
+        copy_names=(f"{name}.txt", f"{name}.docx"),
+        issues=list(agenda.issues),
+        copy_deadline=agenda.copy_deadline,
+        hearing=f"{agenda.hearing.body_name}, {long_date(agenda.hearing.date)}",
+        cases=("Case No. " if len(numbers) == 1 else "Case Nos. ") + ", ".join(numbers),
+        maps=tuple(sorted(the_layout.maps.items())),
+        affidavit="; ".join(dict.fromkeys(c for r in proofs for c in r.citations)) or None,
+        key=f"{agenda.folder}.{KIND.value}",
+    )
+    bills = {repr(_bill_to(item.prepared)): _bill_to(item.prepared) for item in agenda.items}
+    return order(first, tpl, copy, next(iter(bills.values())) if len(bills) == 1 else (None, None))
 
 
 def email_message(
@@ -336,4 +414,13 @@ DOCUMENT = DocumentType(
     ("case", "plan", "schedule", "map", "newspaper profile"),
     lambda p: bool(p.plan.of(Channel.NEWSPAPER)),
     build,
+)
+# The same order for an agenda's one combined notice (`notices build --agenda`).
+AGENDA_DOCUMENT = DocumentType(
+    KIND,
+    "The order to the paper's legal desk for an agenda's combined notice (PDF and e-mail).",
+    DOCUMENT.files,
+    ("case", "plan", "schedule", "map", "newspaper profile"),
+    lambda agenda: bool(agenda.items),
+    build_for_agenda,
 )

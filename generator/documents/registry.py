@@ -61,6 +61,7 @@ DOCUMENTS: tuple[DocumentType[Prepared], ...] = (
 AGENDA_DOCUMENTS: tuple[DocumentType[PreparedAgenda], ...] = (
     agenda_notice.DOCUMENT,
     agenda_notice.AFFIDAVIT,
+    insertion_order.AGENDA_DOCUMENT,
 )
 # Every file the builders write, the most specific pattern first (`{name}-poster.pdf` before
 # `{name}.pdf`), to tell what a packet file is from its name.
