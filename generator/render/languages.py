@@ -9,6 +9,7 @@ it printed as given (LANG001). Nothing is machine-translated at build time.
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass, field
 from datetime import date, time
@@ -79,20 +80,7 @@ def when(day: date, moment: time) -> str:
 
 FILTERS = {"long_date": long_date, "clock": clock, "when": when}
 
-_EN_MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
+_EN_MONTHS = list(calendar.month_name)[1:]  # English, as filters.long_date writes them
 _EN_DATE = re.compile(
     r"(?:(?P<weekday>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), )?"
     rf"(?P<month>{'|'.join(_EN_MONTHS)}) (?P<day>\d{{1,2}}), (?P<year>\d{{4}})"

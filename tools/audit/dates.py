@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from babel.dates import get_month_names
+
 _MONTHS = {
     name: number
     for number, names in enumerate(
@@ -69,26 +71,7 @@ _PATTERNS = (
 
 
 # A Spanish notice's dates: "martes, 6 de abril de 2027", "6 DE ABRIL DE 2027" (a sign).
-_ES_MONTHS = {
-    m: n
-    for n, m in enumerate(
-        [
-            "enero",
-            "febrero",
-            "marzo",
-            "abril",
-            "mayo",
-            "junio",
-            "julio",
-            "agosto",
-            "septiembre",
-            "octubre",
-            "noviembre",
-            "diciembre",
-        ],
-        start=1,
-    )
-}
+_ES_MONTHS = {m.lower(): n for n, m in get_month_names("wide", locale="es").items()}
 _ES = re.compile(
     r"(?:\b(?:lunes|martes|miércoles|jueves|viernes|sábado|domingo),?\s+)?"
     rf"\b(?P<day>\d{{1,2}})\s+de\s+(?P<esmonth>{'|'.join(_ES_MONTHS)})\b(?:\s+de\s+(?P<year>\d{{4}})\b)?",
