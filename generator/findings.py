@@ -164,9 +164,17 @@ def reference() -> str:
     return "\n".join(out) + "\n"
 
 
-FINDINGS: dict[str, Declared] = {
-    d.code: d
-    for d in (
+def _once(declared: tuple[Declared, ...]) -> dict[str, Declared]:
+    """The findings by code; a code declared twice stops the import (a merge once did it)."""
+    codes = [d.code for d in declared]
+    twice = sorted({c for c in codes if codes.count(c) > 1})
+    if twice:
+        raise ValueError(f"findings declared twice: {', '.join(twice)}")
+    return {d.code: d for d in declared}
+
+
+FINDINGS: dict[str, Declared] = _once(
+    (
         # ------------------------------------------------------------------ planning
         Declared(
             "PLAN001",
@@ -1466,4 +1474,4 @@ FINDINGS: dict[str, Declared] = {
             "A Spanish notice of a pack with a custom clause that gives no `checks.es`.",
         ),
     )
-}
+)

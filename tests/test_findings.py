@@ -151,3 +151,12 @@ def test_an_unknown_code_is_bad_input() -> None:
 def test_the_generated_references_are_current() -> None:
     assert (ROOT / "docs" / "findings.md").read_text() == reference(), "run `make docs`"
     assert (ROOT / "docs" / "documents.md").read_text() == registry.reference(), "run `make docs`"
+
+
+def test_a_code_declared_twice_stops_the_import() -> None:
+    """A merge of two branches once declared SCHED004 twice, and the dict kept the later silently."""
+    from generator import findings as declared
+
+    one = declared.FINDINGS["SCHED004"]
+    with pytest.raises(ValueError, match="declared twice: SCHED004"):
+        declared._once((one, one))
