@@ -77,15 +77,16 @@ def build(
     def finish(staging: Path) -> None:
         """Lint the staged packet and write its lint report and manifest there."""
         linted = lint([staging], prepared=prepared)
-        lint_data = report.as_json(linted, base=staging).encode()
-        write(staging, LINT_REPORT, lint_data)
-        lint_out = Output(DocumentKind.LINT_REPORT, Format.JSON, LINT_REPORT, lint_data)
         every = findings.ordered([*prepared.findings, *made.findings, *linted.findings])
-        manifest = _manifest(prepared, [*made.outputs, lint_out], every, staging, folder)
-        write(
-            staging, MANIFEST, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
+        done.append(
+            _seal(
+                staging,
+                report.as_json(linted, base=staging).encode(),
+                lambda lint_out: _manifest(
+                    prepared, [*made.outputs, lint_out], every, staging, folder
+                ),
+            )
         )
-        done.append(manifest)
 
     kept = packet_folder.update(
         folder,
@@ -191,6 +192,16 @@ def _from(folder: Path, path: Path) -> str:
         return str(path.resolve())
 
 
+def _seal(
+    staging: Path, lint_data: bytes, manifest_of: Callable[[Output], dict[str, Any]]
+) -> dict[str, Any]:
+    """Write the staged packet's lint report, then its manifest (which lists the report)."""
+    write(staging, LINT_REPORT, lint_data)
+    manifest = manifest_of(Output(DocumentKind.LINT_REPORT, Format.JSON, LINT_REPORT, lint_data))
+    write(staging, MANIFEST, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode())
+    return manifest
+
+
 def build_agenda(path: Path, out_root: Path) -> Result:
     """Build an agenda's packet into `out_root/agenda-<id>/`: its one notice, proof and manifest.
 
@@ -218,14 +229,14 @@ def build_agenda(path: Path, out_root: Path) -> Result:
             )
             + "\n"
         ).encode()
-        write(staging, LINT_REPORT, lint_data)
-        lint_out = Output(DocumentKind.LINT_REPORT, Format.JSON, LINT_REPORT, lint_data)
         every = findings.ordered([*agenda.findings, *made.findings, *linted])
-        manifest = _agenda_manifest(agenda, [*made.outputs, lint_out], every, folder)
-        write(
-            staging, MANIFEST, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
+        done.append(
+            _seal(
+                staging,
+                lint_data,
+                lambda lint_out: _agenda_manifest(agenda, [*made.outputs, lint_out], every, folder),
+            )
         )
-        done.append(manifest)
 
     kept = packet_folder.update(
         folder,
