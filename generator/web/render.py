@@ -1,0 +1,31 @@
+"""The web pages' Jinja environment: `templates/web/`, autoescaped, and the one way a page renders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jinja2
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+
+from generator.paths import TEMPLATES
+from generator.web import security
+
+_ENV = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(TEMPLATES / "web"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def page(request: Request, template: str, status_code: int = 200, **context: Any) -> HTMLResponse:
+    """Render `templates/web/<template>` for `request` (every value is escaped by Jinja)."""
+    html = _ENV.get_template(template).render(
+        request=request,
+        url_for=request.url_for,
+        csrf_token=security.csrf_token(request),
+        **context,
+    )
+    return HTMLResponse(html, status_code=status_code)
