@@ -1,0 +1,207 @@
+"""The browser tests' harness: a working folder, the real server, headless Chromium, axe-core.
+
+Shared by tests/web/ and `make screenshots` (tools/screenshots.py), so the README's pictures come
+from the same code the tests run. The browser is Debian's `chromium` (/usr/bin/chromium) driven by
+Playwright: no browser is ever downloaded (`playwright install` is never run).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES = ROOT / "cases"
+VENDOR = Path(__file__).with_name("vendor")
+AXE = VENDOR / "axe.min.js"
+CHROMIUM = Path(os.environ.get("NOTICES_CHROMIUM", "/usr/bin/chromium"))
+# Where `make review` puts what a person should look at; the web pages go beside the packets.
+REVIEW = ROOT / "output" / "review" / "web"
+# A size that shows the whole form row and the review page's documents without scrolling sideways.
+VIEWPORT = {"width": 1280, "height": 900}
+# The impacts the issue forbids; minor and moderate ones are printed, not failed.
+BLOCKING = ("serious", "critical")
+
+
+def workspace(folder: Path, case_ids: list[str]) -> Path:
+    """A working folder with `cases/<id>.yaml` copied from the samples and `data` beside it.
+
+    The sample cases name their GIS as `../data/gis/...`: a `data` link next to `cases/` keeps
+    those paths good without editing the copies.
+    """
+    (folder / "cases").mkdir(parents=True, exist_ok=True)
+    (folder / "output").mkdir(exist_ok=True)
+    for case_id in case_ids:
+        shutil.copy2(CASES / f"{case_id}.yaml", folder / "cases" / f"{case_id}.yaml")
+    data = folder / "data"
+    if not data.exists():
+        data.symlink_to(ROOT / "data", target_is_directory=True)
+    return folder
+
+
+def free_port() -> int:
+    """A port nobody listens on now (the server binds it a moment later)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def server(folder: Path, log: Path) -> Iterator[str]:
+    """`notices serve FOLDER` in a subprocess, as a clerk starts it; yields its base URL.
+
+    The server's own output goes to `log` (printed by a failing test). It is stopped, and waited
+    for, whatever happens in the test.
+    """
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "generator", "serve", str(folder), "--port", str(port)],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            _wait_until_up(url, proc, log)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def _wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server stopped (exit {proc.returncode}):\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(url + "/", timeout=2):  # noqa: S310 (our own loopback URL)
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"the server did not answer within 30 s:\n{log.read_text()}")
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """Headless Debian Chromium under Playwright (the system browser, never a downloaded one)."""
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.is_file():
+        raise RuntimeError(
+            f"{CHROMIUM}: no Chromium (apt-get install chromium; `make setup SLOW=1`)"
+        )
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def new_page(browser: Any) -> Any:
+    """A fresh page (own cookies, downloads accepted) at the harness's viewport, in English."""
+    context = browser.new_context(viewport=VIEWPORT, accept_downloads=True, locale="en-US")
+    context.set_default_timeout(15_000)
+    return context.new_page()
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    """Run the vendored axe-core on the page as it stands; every violation, as axe reports it."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    result = page.evaluate(
+        "async () => await axe.run(document, {resultTypes: ['violations']})",
+    )
+    return list(result["violations"])
+
+
+def describe(violations: list[dict[str, Any]]) -> str:
+    """Violations as lines a person can act on: impact, rule, help, and each element's selector."""
+    lines = []
+    for v in violations:
+        lines.append(f"[{v['impact']}] {v['id']}: {v['help']} ({v['helpUrl']})")
+        for node in v["nodes"]:
+            lines.append(f"    {' '.join(map(str, node['target']))}: {node['failureSummary']!r}")
+    return "\n".join(lines)
+
+
+def blocking(violations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The violations the issue forbids (serious or critical)."""
+    return [v for v in violations if v["impact"] in BLOCKING]
+
+
+def shoot(page: Any, name: str, folder: Path = REVIEW, *, full_page: bool = True) -> Path:
+    """Save a screenshot of the page as `folder/<name>.png` (names are fixed, not timestamps)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
+    """A case's values by dotted field path, as the form names its inputs (`hearings.0.date`)."""
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            out.update(flatten(item, f"{prefix}{key}."))
+        return out
+    if isinstance(value, list) and value:
+        out = {}
+        for index, item in enumerate(value):
+            out.update(flatten(item, f"{prefix}{index}."))
+        return out
+    return {prefix.rstrip("."): value}
+
+
+def sample_values(case_id: str) -> dict[str, Any]:
+    """A sample case's values by dotted path, as a clerk would type them."""
+    data = yaml.safe_load((CASES / f"{case_id}.yaml").read_text(encoding="utf-8"))
+    return {path: _typed(value) for path, value in flatten(data).items() if value != []}
+
+
+def _typed(value: Any) -> Any:
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return value
+
+
+def input_id(path: str) -> str:
+    """The id the contract gives the input of a dotted field path."""
+    return path.replace(".", "-")
+
+
+def fill(page: Any, path: str, value: Any) -> bool:
+    """Put `value` into the form's field for `path`, by the kind of control; False when absent."""
+    field = page.locator(f'#case-form [name="{path}"]')
+    if field.count() == 0:
+        return False
+    field = field.first
+    tag = field.evaluate("e => e.tagName.toLowerCase()")
+    kind = (field.get_attribute("type") or "").lower()
+    if tag == "select":
+        field.select_option(value="" if value is None else str(value).lower())
+    elif kind == "checkbox":
+        field.set_checked(bool(value))
+    elif kind == "radio":
+        page.locator(f'#case-form [name="{path}"][value="{str(value).lower()}"]').check()
+    else:
+        field.fill("" if value is None else str(value))
+    return True
