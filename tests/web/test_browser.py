@@ -42,8 +42,16 @@ class Pages:
         self.violations: dict[str, list[dict[str, Any]]] = {}
 
     def look(self, page: Any, name: str) -> None:
-        """Screenshot the page into the review folder and run axe-core on it."""
+        """Screenshot the page into the review folder, run axe-core on it, and print it."""
         harness.shoot(page, name)
+        # Printed, a page keeps its content and drops its controls (every page has print styles).
+        page.emulate_media(media="print")
+        try:
+            shown = page.locator("button:visible").count()
+            assert shown == 0, f"{name}: {shown} button(s) still shown when printed"
+            assert page.locator("h1:visible").count() == 1, f"{name}: no heading when printed"
+        finally:
+            page.emulate_media(media="screen")
         found = harness.axe_violations(page)
         if found:
             print(f"\n== {name} ({page.url}): {len(found)} axe violation(s)")
@@ -56,6 +64,18 @@ class Pages:
         assert not bad, "serious or critical axe violations:\n" + "\n".join(
             f"== {name}\n{harness.describe(v)}" for name, v in bad.items()
         )
+
+
+def test_axe_finds_what_it_should(page: Any) -> None:
+    """The vendored axe-core runs in this browser: a page with known faults is caught."""
+    page.set_content(
+        '<html lang="en"><title>t</title><main><h1>t</h1>'
+        '<img src="x.png"><input id="n"><p style="color:#ccc;background:#fff">faint</p></main>'
+    )
+    found = {v["id"]: v["impact"] for v in harness.axe_violations(page)}
+    assert found.get("image-alt") == "critical", found
+    assert found.get("label") == "critical", found
+    assert found.get("color-contrast") == "serious", found
 
 
 def cli_message(folder: Path, path: str, value: str) -> str:
@@ -224,9 +244,10 @@ def test_the_form_is_reached_and_used_by_keyboard(page: Any, base_url: str) -> N
 
 
 def test_the_build_button_is_reached_by_keyboard(page: Any, base_url: str) -> None:
-    page.goto(base_url + f"/cases/{UNBUILT}/edit")
-    reached = tab_through(page, stop_at="build")
-    assert reached[-1]["id"] == "build", "Tab never reaches Build packet"
+    """On the list, Tab reaches each case's Build button, and its focus shows."""
+    page.goto(base_url + "/")
+    reached = tab_through(page, stop_at=f"build-{UNBUILT}")
+    assert reached[-1]["id"] == f"build-{UNBUILT}", "Tab never reaches Build packet"
     assert reached[-1]["visible_focus"], "the Build button's focus is not visible"
 
 
