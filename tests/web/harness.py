@@ -158,28 +158,17 @@ def shoot(page: Any, name: str, folder: Path = REVIEW, *, full_page: bool = True
     return path
 
 
-def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
-    """A case's values by dotted field path, as the form names its inputs (`hearings.0.date`)."""
-    if isinstance(value, dict):
-        out: dict[str, Any] = {}
-        for key, item in value.items():
-            out.update(flatten(item, f"{prefix}{key}."))
-        return out
-    if isinstance(value, list) and value:
-        out = {}
-        for index, item in enumerate(value):
-            out.update(flatten(item, f"{prefix}{index}."))
-        return out
-    return {prefix.rstrip("."): value}
-
-
-def sample_values(case_id: str) -> dict[str, Any]:
-    """A sample case's values by dotted path, as a clerk would type them."""
+def sample_data(case_id: str) -> Any:
+    """A sample case's values as a clerk would type them (dates as the form shows them)."""
     data = yaml.safe_load((CASES / f"{case_id}.yaml").read_text(encoding="utf-8"))
-    return {path: _typed(value) for path, value in flatten(data).items() if value != []}
+    return _typed(data)
 
 
 def _typed(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _typed(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_typed(item) for item in value]
     if isinstance(value, dt.date):
         return value.isoformat()
     return value
@@ -191,19 +180,40 @@ def input_id(path: str) -> str:
 
 
 def fill(page: Any, path: str, value: Any) -> bool:
-    """Put `value` into the form's field for `path`, by the kind of control; False when absent."""
-    field = page.locator(f'#case-form [name="{path}"]')
-    if field.count() == 0:
+    """Put `value` into the form's control for `path`, whatever its kind; False when it has none."""
+    controls = page.locator(f'#case-form [name="{path}"]:not([type=hidden])')
+    if controls.count() == 0:
         return False
-    field = field.first
-    tag = field.evaluate("e => e.tagName.toLowerCase()")
-    kind = (field.get_attribute("type") or "").lower()
-    if tag == "select":
-        field.select_option(value="" if value is None else str(value).lower())
+    first = controls.first
+    tag = first.evaluate("e => e.tagName.toLowerCase()")
+    kind = (first.get_attribute("type") or "").lower()
+    if (
+        kind == "checkbox"
+        and controls.count() > 1
+        or isinstance(value, list)
+        and kind == "checkbox"
+    ):
+        chosen = {str(v) for v in (value if isinstance(value, list) else [value])}
+        for box in controls.all():
+            box.set_checked(box.get_attribute("value") in chosen)
     elif kind == "checkbox":
-        field.set_checked(bool(value))
-    elif kind == "radio":
-        page.locator(f'#case-form [name="{path}"][value="{str(value).lower()}"]').check()
+        first.set_checked(bool(value))
+    elif tag == "select":
+        first.select_option(value=_option(value))
+    elif tag == "textarea" and "code" in (first.get_attribute("class") or "").split():
+        first.fill(yaml.safe_dump(value, sort_keys=False, allow_unicode=True))
+    elif isinstance(value, list):
+        if tag != "textarea":
+            return False  # items of their own (`path.0`, ...)
+        first.fill("\n".join(str(v) for v in value))
+    elif isinstance(value, dict):
+        return False
     else:
-        field.fill("" if value is None else str(value))
+        first.fill(str(value))
     return True
+
+
+def _option(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
