@@ -187,12 +187,7 @@ def fill(page: Any, path: str, value: Any) -> bool:
     first = controls.first
     tag = first.evaluate("e => e.tagName.toLowerCase()")
     kind = (first.get_attribute("type") or "").lower()
-    if (
-        kind == "checkbox"
-        and controls.count() > 1
-        or isinstance(value, list)
-        and kind == "checkbox"
-    ):
+    if kind == "checkbox" and (controls.count() > 1 or isinstance(value, list)):
         chosen = {str(v) for v in (value if isinstance(value, list) else [value])}
         for box in controls.all():
             box.set_checked(box.get_attribute("value") in chosen)
