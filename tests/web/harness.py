@@ -185,6 +185,7 @@ def fill(page: Any, path: str, value: Any) -> bool:
     if controls.count() == 0:
         return False
     first = controls.first
+    _open_groups(page, first)
     tag = first.evaluate("e => e.tagName.toLowerCase()")
     kind = (first.get_attribute("type") or "").lower()
     if kind == "checkbox" and (controls.count() > 1 or isinstance(value, list)):
@@ -203,9 +204,34 @@ def fill(page: Any, path: str, value: Any) -> bool:
         first.fill("\n".join(str(v) for v in value))
     elif isinstance(value, dict):
         return False
+    elif kind == "time":
+        first.fill(_hh_mm(value))
     else:
         first.fill(str(value))
     return True
+
+
+def _hh_mm(value: Any) -> str:
+    """A clock time as a time picker takes it ("6:30 p.m." is picked as 18:30), read as the case is."""
+    from pydantic import TypeAdapter
+
+    from generator.models.base import ClockTime
+
+    return TypeAdapter(ClockTime).validate_python(value).strftime("%H:%M")
+
+
+_CLOSED_GROUPS = """e => {
+  const ids = [];
+  for (let d = e.closest('details'); d; d = d.parentElement.closest('details'))
+    if (!d.open) ids.unshift(d.id);
+  return ids;
+}"""
+
+
+def _open_groups(page: Any, control: Any) -> None:
+    """Open the folded optional groups around `control` by their summaries, as a clerk would."""
+    for group in control.evaluate(_CLOSED_GROUPS):
+        page.locator(f'details[id="{group}"] > summary').click()
 
 
 def _option(value: Any) -> str:
