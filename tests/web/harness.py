@@ -154,8 +154,19 @@ def shoot(page: Any, name: str, folder: Path = REVIEW, *, full_page: bool = True
     """Save a screenshot of the page as `folder/<name>.png` (names are fixed, not timestamps)."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
+    if full_page:  # lazy images (thumbnails) load once scrolled to
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        page.evaluate("window.scrollTo(0, 0)")
+    # Thumbnails are made on first request: a picture taken before they come shows empty frames.
+    page.wait_for_function(_IMAGES_SHOWN, arg=full_page, timeout=IMAGE_TIMEOUT_MS)
     page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+IMAGE_TIMEOUT_MS = 60_000
+_IMAGES_SHOWN = """(full) => [...document.images]
+  .filter(i => full || i.getBoundingClientRect().top < window.innerHeight)
+  .every(i => i.complete && i.naturalWidth > 0)"""
 
 
 def sample_data(case_id: str) -> Any:
