@@ -132,6 +132,9 @@ def _add_item(page: Any, group: str) -> None:
     if button.count():
         with page.expect_navigation():
             button.click()
+        assert page.locator("#case-form").count(), (
+            f"Add {group}: {page.locator('main').inner_text()}"
+        )
 
 
 def test_a_clerk_goes_from_an_empty_form_to_a_downloaded_packet(
