@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 import warnings
 from html.parser import HTMLParser
 from pathlib import Path
@@ -176,6 +179,9 @@ def test_the_form_shows_every_field_of_the_schema_with_a_label_and_its_help(
     assert page.by_id["case-form"]["method"] == "post"
     assert page.by_id["save"]["_tag"] == "button"
     assert html.count("<h1>") == 1
+    # the packs to choose the jurisdiction from
+    assert page.by_id["jurisdiction"]["list"] == "jurisdiction-known"
+    assert '<option value="us-ri-newport">' in html
 
 
 def test_a_field_added_to_the_schema_appears_with_no_template_change(
@@ -228,7 +234,7 @@ def test_the_form_gives_back_the_data_it_shows_for_every_sample() -> None:
 def _render_fields(nodes: list[schema_form.Node]) -> str:
     from generator.web.render import _ENV
 
-    macros = _ENV.get_template("case_form_fields.html").module
+    macros = _ENV.get_template("case_form_fields.html").make_module({"suggest": {}})
     inner = "".join(str(macros.field(node)) for node in nodes)  # type: ignore[attr-defined]
     return f'<form id="case-form">{inner}</form>'
 
@@ -245,10 +251,24 @@ def test_a_bad_date_shows_the_clis_message_at_the_field_and_fixing_it_saves(
     message = page.text_by_id["err-hearings-0-date"]
     # the CLI's message, file:line:column: field: message
     line = next(i for i, t in enumerate(original.splitlines(), 1) if "date:" in t)
-    assert (
-        message.startswith(f"cases/{NEWPORT}.yaml:{line}:") or f"{NEWPORT}.yaml:{line}:" in message
+    column = original.splitlines()[line - 1].index("2027") + 1
+    assert message == (
+        f"cases/{NEWPORT}.yaml:{line}:{column}: hearings[0].date: 2027-02-30 is not a real"
+        " calendar date"
     )
-    assert "hearings[0].date: 2027-02-30 is not a real calendar date" in message
+    # the very message `notices build` gives for that file, run in the working folder
+    date_line = original.splitlines()[line - 1]
+    path.write_text(original.replace(date_line, date_line[: column - 1] + "2027-02-30", 1))
+    cli = subprocess.run(
+        [sys.executable, "-m", "generator", "build", f"cases/{NEWPORT}.yaml", "--out", "out"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert cli.returncode == 2 and message in cli.stderr, cli.stderr
+    path.write_text(original)
     assert page.by_id["hearings-0-date"]["aria-invalid"] == "true"
     assert page.by_id["hearings-0-date"]["aria-describedby"] == "err-hearings-0-date"
     assert page.by_id["hearings-0-date"]["value"] == "2027-02-30"  # the clerk's typing is kept
@@ -410,3 +430,28 @@ def test_a_problem_without_a_field_on_the_form_shows_in_the_summary(
     page = read(client.get(f"/cases/{NEWPORT}/edit").text)
     assert "surprise: unknown field" in page.text_by_id["form-errors"]
     assert "build" not in page.by_id  # a case that does not load is not offered to build
+
+
+def test_a_form_larger_than_any_case_is_refused_unread(client: TestClient, folder: Path) -> None:
+    from generator.web.case_form import MAX_FORM_BYTES
+
+    before = (folder / "cases" / f"{NEWPORT}.yaml").read_bytes()
+    answer = client.post(
+        f"/cases/{NEWPORT}/edit",
+        content=b"municipality=" + b"x" * (MAX_FORM_BYTES + 1),
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
+    assert answer.status_code == 413
+    assert (folder / "cases" / f"{NEWPORT}.yaml").read_bytes() == before
+
+
+def test_a_yaml_answer_that_is_not_yaml_is_shown_at_its_field(
+    client: TestClient, folder: Path
+) -> None:
+    url = "/cases/az-2027-text-01/edit"
+    path = folder / "cases" / "az-2027-text-01.yaml"
+    before = path.read_bytes()
+    answer = submit(client, url, client.get(url).text, {"options.__more": "a: [unclosed"})
+    assert answer.status_code == 422
+    assert "YAML syntax error" in read(answer.text).text_by_id["err-options-__more"]
+    assert path.read_bytes() == before

@@ -9,6 +9,7 @@ case file that does not load would stop `notices build` and the cases list alike
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,8 @@ from starlette.routing import NoMatchFound, Route
 from generator.errors import Problem, UserError, display_path
 from generator.inputs import load_case
 from generator.models.case import Case
-from generator.paths import SAFE_NAME_RULE, safe_name
+from generator.paths import SAFE_NAME_RULE, newspapers, safe_name
+from generator.rules.loader import available
 from generator.web import form as schema_form
 from generator.web.render import page
 from generator.web.workspace import NotFoundError, Workspace
@@ -127,18 +129,31 @@ def _text(path: Path) -> str:
 
 
 def _check(path: Path, text: str | None) -> list[Problem]:
-    """What `notices build` would say of the case file `path` holding `text`."""
+    """What `notices build` would say of the case file `path` holding `text`.
+
+    The file is named as `notices build` run in the working folder names it (`cases/x.yaml`).
+    """
     try:
         load_case(path, text)
     except UserError as exc:
-        return exc.problems
+        root = path.parent.parent
+        return [_named_from(root, problem) for problem in exc.problems]
     return []
+
+
+def _named_from(root: Path, problem: Problem) -> Problem:
+    """`problem` with its file named relative to the working folder `root`, where it lies inside."""
+    try:
+        name = Path(problem.file).resolve().relative_to(root.resolve())
+    except (ValueError, OSError):
+        return problem
+    return replace(problem, file=str(name))
 
 
 def _answer_problems(path: Path, answers: schema_form.Answers) -> list[Problem]:
     """Answers that could not be read at all (YAML text of a field that is not YAML)."""
     return [
-        Problem(display_path(path), None, None, field, message)
+        _named_from(path.parent.parent, Problem(display_path(path), None, None, field, message))
         for field, message in answers.problems
     ]
 
@@ -193,7 +208,17 @@ def _form_page(
         problems=placed,
         saved=saved,
         loads=loads,
+        id_rule=SAFE_NAME_RULE,
+        suggest=_suggestions(),
     )
+
+
+def _suggestions() -> dict[str, list[str]]:
+    """Values the clerk picks from rather than remembers: the packs and newspaper profiles."""
+    return {
+        "jurisdiction": available(),
+        "newspaper.profile": sorted(p.stem for p in newspapers().glob("*.yaml")),
+    }
 
 
 routes = [
