@@ -234,7 +234,7 @@ def test_the_form_gives_back_the_data_it_shows_for_every_sample() -> None:
 def _render_fields(nodes: list[schema_form.Node]) -> str:
     from generator.web.render import _ENV
 
-    macros = _ENV.get_template("case_form_fields.html").make_module({"suggest": {}})
+    macros = _ENV.get_template("case_form_fields.html").make_module({"suggest": {}, "focus": ""})
     inner = "".join(str(macros.field(node)) for node in nodes)  # type: ignore[attr-defined]
     return f'<form id="case-form">{inner}</form>'
 
@@ -315,6 +315,7 @@ def test_add_and_remove_a_hearing(client: TestClient, folder: Path) -> None:
     page = read(added.text)
     n = len(before.hearings)
     assert f"hearings-{n}-date" in page.by_id and f"remove-hearings-{n}" in page.by_id
+    assert "autofocus" in page.by_id[f"hearings-{n}-body"]  # the keyboard goes on there
     assert load_case(path).case == before  # adding is not saving
     first = before.hearings[0]
     fill = {
@@ -337,6 +338,7 @@ def test_add_and_remove_a_hearing(client: TestClient, folder: Path) -> None:
     html = client.get(url).text
     removed = submit(client, url, html, action=f"remove:hearings.{n}")
     assert f"hearings-{n}-date" not in read(removed.text).by_id
+    assert "autofocus" in read(removed.text).by_id["add-hearings"]
     assert submit(client, url, removed.text).status_code == 303
     assert load_case(path).case == before
 
@@ -455,3 +457,16 @@ def test_a_yaml_answer_that_is_not_yaml_is_shown_at_its_field(
     assert answer.status_code == 422
     assert "YAML syntax error" in read(answer.text).text_by_id["err-options-__more"]
     assert path.read_bytes() == before
+
+
+def test_a_case_file_that_is_not_yaml_is_shown_and_never_saved_over(
+    client: TestClient, folder: Path
+) -> None:
+    path = folder / "cases" / f"{NEWPORT}.yaml"
+    path.write_text("case_number: [unclosed\n# the clerk's notes\n")
+    url = f"/cases/{NEWPORT}/edit"
+    shown = client.get(url)
+    assert "YAML syntax error" in read(shown.text).text_by_id["form-errors"]
+    answer = submit(client, url, shown.text, {"case_number": "ZA 2027-01"})
+    assert answer.status_code == 422
+    assert path.read_text() == "case_number: [unclosed\n# the clerk's notes\n"

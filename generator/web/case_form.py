@@ -44,7 +44,7 @@ async def case_new(request: Request) -> Response:
     case_id = answers.get(CASE_ID).strip()
     data = schema_form.collect(Case, answers, {})
     if edited := _add_or_remove(answers, data):
-        return _form_page(request, None, edited, [], typed_id=case_id)
+        return _form_page(request, None, edited, [], typed_id=case_id, answers=answers)
     try:
         path = workspace.case_path(case_id)
     except NotFoundError:
@@ -91,7 +91,7 @@ async def case_edit(request: Request) -> Response:
     answers = schema_form.answers_of(await _read_form(request))
     data = schema_form.collect(Case, answers, before)
     if edited := _add_or_remove(answers, data):
-        return _form_page(request, case_id, edited, [])
+        return _form_page(request, case_id, edited, [], answers=answers)
     if unreadable:
         return _form_page(request, case_id, data, unreadable, status=422)
     text = _text(path)
@@ -121,6 +121,21 @@ def _add_or_remove(answers: schema_form.Answers, data: dict[str, Any]) -> dict[s
     if verb == "remove" and where:
         return schema_form.remove_item(data, where)
     return None
+
+
+def _focus(answers: schema_form.Answers, nodes: list[schema_form.Node]) -> str:
+    """The input a keyboard user goes on with after "Add ..." (its first field) or "Remove"."""
+    verb, _, where = answers.get("_action").partition(":")
+    if verb == "remove":
+        where = where.rpartition(".")[0]
+    found = next((n for top in nodes for n in top.walk() if n.path == where), None)
+    if found is None:
+        return ""
+    if verb == "add" and found.children:
+        item = found.children[-1]
+        first = next((n for n in item.walk() if n.kind not in ("group", "list")), None)
+        return first.id if first else ""
+    return f"add-{found.id}"
 
 
 def _text(path: Path) -> str:
@@ -182,6 +197,7 @@ def _form_page(
     saved: bool = False,
     loads: bool = False,
     id_error: str | None = None,
+    answers: schema_form.Answers | None = None,
 ) -> Response:
     """The form holding `data`, each problem at its field and all of them in the summary."""
     nodes = schema_form.build(Case, data)
@@ -210,6 +226,7 @@ def _form_page(
         loads=loads,
         id_rule=SAFE_NAME_RULE,
         suggest=_suggestions(),
+        focus=_focus(answers, nodes) if answers else "",
     )
 
 
