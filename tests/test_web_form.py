@@ -202,7 +202,7 @@ def test_a_field_added_to_the_schema_appears_with_no_template_change(
         __base__=Case,
         hearings=(list[grown], fields["hearings"]),  # type: ignore[valid-type]
     )
-    monkeypatch.setattr("generator.web.case_form.Case", grown_case)
+    monkeypatch.setattr("generator.web.case_form._schema", lambda: grown_case)
     page = read(client.get(f"/cases/{NEWPORT}/edit").text)
     assert page.by_id["hearings-0-livestream_room"]["_tag"] == "input"
     assert page.text_by_id["help-hearings-0-livestream_room"] == "Where the overflow room is."

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
@@ -20,14 +20,18 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import NoMatchFound, Route
 
 from generator.errors import Problem, UserError, display_path
-from generator.inputs import load_case
-from generator.models.case import Case
 from generator.paths import SAFE_NAME_RULE, newspapers, safe_name
-from generator.rules.loader import available
-from generator.web import form as schema_form
 from generator.web.render import page
 from generator.web.workspace import NotFoundError, Workspace
 from generator.yamlio import MAX_BYTES, load
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from generator.web import form as schema_form
+
+# The schema, the loader and the form are imported by the handlers that use them: the server
+# starts in well under a second without them.
 
 # A form of a case of MAX_BYTES, with room for its field names; larger is refused unread.
 MAX_FORM_BYTES = 4 * MAX_BYTES
@@ -37,12 +41,14 @@ CASE_ID = "_case_id"  # the new case's file name: not a field of the case itself
 
 async def case_new(request: Request) -> Response:
     """GET, POST /cases/new: an empty form; saved as a new case file once it loads."""
+    from generator.web import form as schema_form
+
     workspace: Workspace = request.app.state.workspace
     if request.method == "GET":
         return _form_page(request, None, {"hearings": [{}]}, [])
     answers = schema_form.answers_of(await _read_form(request))
     case_id = answers.get(CASE_ID).strip()
-    data = schema_form.collect(Case, answers, {})
+    data = schema_form.collect(_schema(), answers, {})
     if edited := _add_or_remove(answers, data):
         return _form_page(request, None, edited, [], typed_id=case_id, answers=answers)
     try:
@@ -71,6 +77,8 @@ async def case_new(request: Request) -> Response:
 
 async def case_edit(request: Request) -> Response:
     """GET, POST /cases/{case_id}/edit: the case file in the form; saved when it loads."""
+    from generator.web import form as schema_form
+
     workspace: Workspace = request.app.state.workspace
     case_id = request.path_params["case_id"]
     try:
@@ -89,7 +97,7 @@ async def case_edit(request: Request) -> Response:
         saved = request.query_params.get("saved") == "1" and not problems
         return _form_page(request, case_id, before, problems, saved=saved, loads=not problems)
     answers = schema_form.answers_of(await _read_form(request))
-    data = schema_form.collect(Case, answers, before)
+    data = schema_form.collect(_schema(), answers, before)
     if edited := _add_or_remove(answers, data):
         return _form_page(request, case_id, edited, [], answers=answers)
     if unreadable:
@@ -104,6 +112,13 @@ async def case_edit(request: Request) -> Response:
     return _saved(request, case_id)
 
 
+def _schema() -> type[BaseModel]:
+    """The case schema the form is generated from."""
+    from generator.models.case import Case
+
+    return Case
+
+
 async def _read_form(request: Request) -> FormData:
     """The posted form, refused unread when larger than any case's form can be."""
     length = request.headers.get("content-length", "")
@@ -114,6 +129,8 @@ async def _read_form(request: Request) -> FormData:
 
 def _add_or_remove(answers: schema_form.Answers, data: dict[str, Any]) -> dict[str, Any] | None:
     """The data after an "Add ..." or "Remove" button; None for "Save"."""
+    from generator.web import form as schema_form
+
     action = answers.get("_action")
     verb, _, where = action.partition(":")
     if verb == "add" and where:
@@ -148,6 +165,8 @@ def _check(path: Path, text: str | None) -> list[Problem]:
 
     The file is named as `notices build` run in the working folder names it (`cases/x.yaml`).
     """
+    from generator.inputs import load_case
+
     try:
         load_case(path, text)
     except UserError as exc:
@@ -200,7 +219,9 @@ def _form_page(
     answers: schema_form.Answers | None = None,
 ) -> Response:
     """The form holding `data`, each problem at its field and all of them in the summary."""
-    nodes = schema_form.build(Case, data)
+    from generator.web import form as schema_form
+
+    nodes = schema_form.build(_schema(), data)
     placed = schema_form.place_errors(nodes, problems)
     if id_error:
         placed.insert(0, (Problem("", None, None, "", id_error), "_case_id"))
@@ -232,6 +253,8 @@ def _form_page(
 
 def _suggestions() -> dict[str, list[str]]:
     """Values the clerk picks from rather than remembers: the packs and newspaper profiles."""
+    from generator.rules.loader import available
+
     return {
         "jurisdiction": available(),
         "newspaper.profile": sorted(p.stem for p in newspapers().glob("*.yaml")),
