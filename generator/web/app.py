@@ -12,7 +12,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
-from generator.web import cases, security
+from generator.web import cases, review, security
 from generator.web.workspace import Workspace
 
 STATIC = Path(__file__).with_name("static")
@@ -21,7 +21,11 @@ STATIC = Path(__file__).with_name("static")
 def create_app(folder: Path, *, token: str | None = None) -> Starlette:
     """The web application over the working folder `folder` (`token`: required of every request)."""
     app = Starlette(
-        routes=[*cases.routes, Mount("/static", StaticFiles(directory=STATIC), name="static")]
+        routes=[
+            *cases.routes,
+            *review.routes,
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ]
     )
     app.state.workspace = Workspace(folder.resolve())
     app.state.secret = security.new_secret()
