@@ -25,27 +25,33 @@ _LOCK = threading.Lock()
 
 def pack_page(request: Request) -> HTMLResponse:
     """GET /cases/{case_id}/pack: the binding rules, each with what the packet says of it."""
-    from generator.rules import explain
-
     case_id, folder = packets.case_folder(request)
     prepared = _prepared(packets.workspace(request).case_path(case_id))
     data = packets.manifest(folder)
     findings = (data or {}).get("findings", [])
     documents = (data or {}).get("documents", [])
-    resolved, only = prepared.pack, prepared.rule_ids
-    rules = []
-    for item in explain.items(resolved, None, only):
+    resolved = prepared.pack
+    rules: list[dict[str, Any]] = []
+    anchors: set[str] = set()
+    for item in in_force(prepared):
         ids = [item.rule.id, *(c.id for c in item.children)]
+        anchor = _anchor(item.rule.id, anchors)
         raised = [f for f in findings if f.get("rule") in ids]
         rules.append(
             {
                 "id": item.rule.id,
+                "anchor": anchor,
                 "kind": item.rule.kind,
                 "title": item.rule.title,
                 "citation": item.rule.citation,
                 "text": " ".join(item.rule.text.split()),
                 "children": [
-                    {"id": c.id, "citation": c.citation, "text": " ".join(c.text.split())}
+                    {
+                        "id": c.id,
+                        "anchor": _anchor(c.id, anchors),
+                        "citation": c.citation,
+                        "text": " ".join(c.text.split()),
+                    }
                     for c in item.children
                 ],
                 "differences": item.differences,
@@ -65,6 +71,33 @@ def pack_page(request: Request) -> HTMLResponse:
         verified=resolved.pack.last_verified_on,
         rules=rules,
     )
+
+
+def in_force(prepared: Any) -> list[Any]:
+    """The checklist items of the rules binding the case in the versions in force on its hearings.
+
+    A rule's versions share an id (`effective:` dates); a hearing binds one version of each.
+    """
+    from generator.rules import explain
+
+    seen: set[int] = set()
+    out = []
+    for day in sorted({h.date for h in prepared.case.hearings}):
+        for item in explain.items(prepared.pack, day, prepared.rule_ids):
+            if id(item.rule) not in seen:
+                seen.add(id(item.rule))
+                out.append(item)
+    return out
+
+
+def _anchor(rule_id: str, taken: set[str]) -> str:
+    """The rule's anchor on the page, `rule-ID` (`rule-ID-2` for a second version of it)."""
+    anchor, n = f"rule-{rule_id}", 1
+    while anchor in taken:
+        n += 1
+        anchor = f"rule-{rule_id}-{n}"
+    taken.add(anchor)
+    return anchor
 
 
 def _worst(findings: list[dict[str, Any]]) -> str | None:

@@ -73,6 +73,7 @@ def recipients_page(request: Request) -> HTMLResponse:
     rows = search(table.rows, q)
     if sort:
         rows = sorted(rows, key=_sort_key(table.columns.index(sort)), reverse=descending)
+    shown = [i for i, _ in enumerate(table.columns) if any(r[i] for r in table.rows)]
     pages = max(1, -(-len(rows) // PAGE_SIZE))
     number = min(max(_int(params.get("page"), 1), 1), pages)
     state = {"q": q, "sort": sort, "dir": "desc" if descending else "asc"}
@@ -82,8 +83,9 @@ def recipients_page(request: Request) -> HTMLResponse:
         case_id=case_id,
         links=packets.links(request, case_id),
         built=True,
-        columns=[_header(request, c, state) for c in table.columns],
-        rows=rows[(number - 1) * PAGE_SIZE : number * PAGE_SIZE],
+        columns=[_header(request, table.columns[i], state) for i in shown],
+        rows=[[r[i] for i in shown] for r in rows[(number - 1) * PAGE_SIZE : number * PAGE_SIZE]],
+        empty=[c for i, c in enumerate(table.columns) if i not in shown],
         total=len(table.rows),
         matched=len(rows),
         page_number=number,

@@ -60,7 +60,9 @@ def _documents(
     """The manifest's documents, one entry per document with all its formats (letters.pdf, .docx)."""
     from generator.documents.registry import DOCUMENTS  # heavy: only when a page needs it
 
-    summaries = {d.kind.value: d.summary for d in DOCUMENTS}
+    summaries: dict[str, str] = {}
+    for d in DOCUMENTS:  # a kind's first type is its main one (letters before returned letters)
+        summaries.setdefault(d.kind.value, d.summary)
     groups: dict[str, dict[str, Any]] = {}
     for doc in data["documents"]:
         stem = doc["path"].rsplit(".", 1)[0]
@@ -79,9 +81,13 @@ def _documents(
         url = request.url_for("packet_file", case_id=case_id, name=doc["path"])
         group["files"].append({**doc, "url": url, "present": doc["path"] in names})
     for group in groups.values():
-        thumb = _thumb_source({f["path"] for f in group["files"]} & names)
+        present = {f["path"] for f in group["files"]} & names
+        thumb = _thumb_source(present)
+        image = min((f for f in present if f.endswith((".png", ".svg", ".jpg"))), default=None)
         if thumb:
             group["thumb"] = request.url_for("thumbnail", case_id=case_id, name=thumb)
+        elif image:  # the map: itself
+            group["thumb"] = request.url_for("packet_file", case_id=case_id, name=image)
     return list(groups.values())
 
 

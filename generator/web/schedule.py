@@ -59,7 +59,7 @@ def timeline(deadlines: list[dict[str, Any]], today: date) -> list[dict[str, Any
     """The deadlines in date order with where each stands on `today`, and today's marker among them.
 
     An entry is `{"today": True}` for the marker, else the deadline with `due` (its last day),
-    `status` (passed, next, later) and `label`.
+    `status` (passed, next, later), `label`, and `late_copy` (its copy deadline has passed).
     """
     rows = sorted(
         ({**d, "due": _due(d)} for d in deadlines),
@@ -76,7 +76,17 @@ def timeline(deadlines: list[dict[str, Any]], today: date) -> list[dict[str, Any
             status = "passed"
         else:
             status = "later" if any(e.get("status") == "next" for e in out) else "next"
-        out.append({**d, "today": False, "status": status, "label": _LABELS[status]})
+        copy = _day(d.get("copy_deadline"))
+        late_copy = status != "passed" and copy is not None and copy < today
+        out.append(
+            {
+                **d,
+                "today": False,
+                "status": status,
+                "label": _LABELS[status],
+                "late_copy": late_copy,
+            }
+        )
     if not marked:
         out.append({"today": True})
     return out
