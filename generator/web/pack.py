@@ -19,14 +19,16 @@ from starlette.routing import Route
 from generator.web import packets
 from generator.web.render import page
 
-_CACHE: dict[Path, tuple[int, Any]] = {}  # case file → (its mtime, prepared): prepare takes seconds
+# case file → (its and its packet's manifest's mtimes, prepared): prepare takes seconds, and a
+# rebuild (after the packs changed) or an edit of the case invalidates it.
+_CACHE: dict[Path, tuple[tuple[int, int], Any]] = {}
 _LOCK = threading.Lock()
 
 
 def pack_page(request: Request) -> HTMLResponse:
     """GET /cases/{case_id}/pack: the binding rules, each with what the packet says of it."""
     case_id, folder = packets.case_folder(request)
-    prepared = _prepared(packets.workspace(request).case_path(case_id))
+    prepared = _prepared(packets.workspace(request).case_path(case_id), folder)
     data = packets.manifest(folder)
     findings = (data or {}).get("findings", [])
     documents = (data or {}).get("documents", [])
@@ -105,14 +107,15 @@ def _worst(findings: list[dict[str, Any]]) -> str | None:
     return next((s for s in ("error", "warning", "info") if s in severities), None)
 
 
-def _prepared(path: Path) -> Any:
-    """The case prepared (cached while its file is unchanged); 404 without a case file."""
+def _prepared(path: Path, folder: Path) -> Any:
+    """The case prepared (cached until the case or its packet changes); 404 without a case file."""
     from generator.errors import UserError
     from generator.prepare import prepare
 
     if not path.is_file():
         raise HTTPException(404)
-    stamp = path.stat().st_mtime_ns
+    built = folder / packets.MANIFEST
+    stamp = (path.stat().st_mtime_ns, built.stat().st_mtime_ns if built.is_file() else 0)
     with _LOCK:
         hit = _CACHE.get(path)
     if hit and hit[0] == stamp:

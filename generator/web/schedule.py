@@ -8,6 +8,7 @@ record's to say (`notices check`), not this page's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
@@ -35,7 +36,7 @@ def schedule_page(request: Request) -> HTMLResponse:
         links=packets.links(request, case_id),
         built=built,
         today=today,
-        entries=timeline(deadlines, today),
+        entries=timeline(deadlines, today, _hearings(request, case_id)),
     )
 
 
@@ -55,15 +56,18 @@ def schedule_ics(request: Request) -> Response:
     )
 
 
-def timeline(deadlines: list[dict[str, Any]], today: date) -> list[dict[str, Any]]:
-    """The deadlines in date order with where each stands on `today`, and today's marker among them.
+def timeline(
+    deadlines: list[dict[str, Any]], today: date, hearings: Sequence[dict[str, Any]] = ()
+) -> list[dict[str, Any]]:
+    """The deadlines and hearings in date order, where each stands on `today`, and today marked.
 
-    An entry is `{"today": True}` for the marker, else the deadline with `due` (its last day),
+    An entry is `{"today": True}` for the marker, a hearing (`"hearing_day": True`, with `due`,
+    `title`, `place`), else the deadline with `due` (its last day),
     `status` (passed, next, later), `label`, and `late_copy` (its copy deadline has passed).
     """
     rows = sorted(
-        ({**d, "due": _due(d)} for d in deadlines),
-        key=lambda d: (d["due"] is None, d["due"] or date.max, d["id"]),
+        [*({**d, "due": _due(d), "hearing_day": False} for d in deadlines), *hearings],
+        key=lambda d: (d["due"] is None, d["due"] or date.max, d["hearing_day"], d["id"]),
     )
     out: list[dict[str, Any]] = []
     marked = False
@@ -72,6 +76,9 @@ def timeline(deadlines: list[dict[str, Any]], today: date) -> list[dict[str, Any
         if not marked and (due is None or due >= today):
             out.append({"today": True})
             marked = True
+        if d["hearing_day"]:
+            out.append({**d, "today": False, "status": "passed" if due < today else "later"})
+            continue
         if due is not None and due < today:
             status = "passed"
         else:
@@ -97,6 +104,31 @@ _LABELS = {
     "next": "next deadline",
     "later": "later",
 }
+
+
+def _hearings(request: Request, case_id: str) -> list[dict[str, Any]]:
+    """The case's hearings, as timeline entries (none when the case file is gone or broken)."""
+    from generator.errors import UserError
+    from generator.inputs import load_case
+
+    path = packets.workspace(request).case_path(case_id)
+    if not path.is_file():
+        return []
+    try:
+        hearings = load_case(path).case.hearings
+    except UserError:
+        return []
+    return [
+        {
+            "id": f"hearing-{n}",
+            "hearing_day": True,
+            "due": h.date,
+            "title": f"{h.body_name} hearing",
+            "place": h.place,
+            "time": str(h.start_time),
+        }
+        for n, h in enumerate(hearings, 1)
+    ]
 
 
 def _due(d: dict[str, Any]) -> date | None:
