@@ -403,3 +403,17 @@ def test_every_review_page_is_well_formed_for_people_and_paper(
             assert doc.xpath(f'//label[@for="{field.get("id")}"]'), field.get("name")
         assert doc.xpath('//link[@rel="stylesheet"][contains(@href, "review.css")]')
         assert doc.xpath("//main") and doc.xpath("//nav")
+
+
+def test_every_deadline_of_the_nearest_day_is_next(packet: Path) -> None:
+    """Two notices due the same day are both next: neither is "later" than the other."""
+    from datetime import date
+
+    from generator.web.schedule import timeline
+
+    deadlines = json.loads((packet / "schedule.json").read_text())
+    twin = {**deadlines[0], "id": "twin"}
+    entries = [e for e in timeline([*deadlines, twin], date(2027, 1, 1)) if not e["today"]]
+    first = min(e["due"] for e in entries if e["due"])
+    assert {e["status"] for e in entries if e["due"] == first} == {"next"}
+    assert {e["status"] for e in entries if e["due"] != first} <= {"later"}

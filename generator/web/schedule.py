@@ -82,7 +82,8 @@ def timeline(
         if due is not None and due < today:
             status = "passed"
         else:
-            status = "later" if any(e.get("status") == "next" for e in out) else "next"
+            first = next((e["due"] for e in out if e.get("status") == "next"), due)
+            status = "next" if due == first else "later"  # every deadline of the nearest day
         copy = _day(d.get("copy_deadline"))
         late_copy = status != "passed" and copy is not None and copy < today
         out.append(
@@ -125,7 +126,7 @@ def _hearings(request: Request, case_id: str) -> list[dict[str, Any]]:
             "due": h.date,
             "title": f"{h.body_name} hearing",
             "place": h.place,
-            "time": str(h.start_time),
+            "time": h.start_time.strftime("%H:%M"),
         }
         for n, h in enumerate(hearings, 1)
     ]
