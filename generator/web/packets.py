@@ -115,3 +115,29 @@ def links(request: Request, case_id: str) -> dict[str, str]:
         "zip": url("packet_zip", f"{base}/packet.zip"),
         "edit": url("case_edit", f"{base}/edit"),
     }
+
+
+_CASES: dict[Path, tuple[int, Any]] = {}  # case file → (its mtime, the loaded case)
+
+
+def loaded_case(request: Request, case_id: str) -> Any:
+    """The case file loaded (cached while unchanged), or None when it is gone or does not load.
+
+    A case that no longer loads is the form's to explain; the review pages show what they can.
+    """
+    from generator.errors import UserError
+    from generator.inputs import load_case
+
+    path = workspace(request).case_path(case_id)
+    if not path.is_file():
+        return None
+    stamp = path.stat().st_mtime_ns
+    hit = _CASES.get(path)
+    if hit and hit[0] == stamp:
+        return hit[1]
+    try:
+        case = load_case(path).case
+    except UserError:
+        return None
+    _CASES[path] = (stamp, case)
+    return case

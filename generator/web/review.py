@@ -213,17 +213,9 @@ def map_page(request: Request) -> HTMLResponse:
 
 
 def _parcels(request: Request, case_id: str) -> list[Any]:
-    """The subject parcels the case file names (none when the case file is gone)."""
-    path = packets.workspace(request).case_path(case_id)
-    if not path.is_file():
-        return []
-    from generator.errors import UserError
-    from generator.inputs import load_case
-
-    try:
-        return list(load_case(path).case.parcels)
-    except UserError:
-        return []  # a case that no longer loads: its form says why
+    """The subject parcels the case file names (none when it is gone or does not load)."""
+    case = packets.loaded_case(request, case_id)
+    return list(case.parcels) if case else []
 
 
 class _MapFigure(HTMLParser):

@@ -109,16 +109,8 @@ _LABELS = {
 
 def _hearings(request: Request, case_id: str) -> list[dict[str, Any]]:
     """The case's hearings, as timeline entries (none when the case file is gone or broken)."""
-    from generator.errors import UserError
-    from generator.inputs import load_case
-
-    path = packets.workspace(request).case_path(case_id)
-    if not path.is_file():
-        return []
-    try:
-        hearings = load_case(path).case.hearings
-    except UserError:
-        return []
+    case = packets.loaded_case(request, case_id)
+    hearings = case.hearings if case else []
     return [
         {
             "id": f"hearing-{n}",
