@@ -12,7 +12,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
-from generator.web import case_form, cases, security
+from generator.web import case_form, cases, review, security
 from generator.web.workspace import Workspace
 
 STATIC = Path(__file__).with_name("static")
@@ -23,7 +23,9 @@ def create_app(folder: Path, *, token: str | None = None) -> Starlette:
     app = Starlette(
         routes=[
             *cases.routes,
+            # Before the review's /cases/{case_id}, which would take /cases/new.
             *case_form.routes,
+            *review.routes,
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ]
     )
