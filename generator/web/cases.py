@@ -1,32 +1,132 @@
-"""The cases list: every case of the working folder, whether its packet is ready, and what is next."""
+"""The cases list: every case of the working folder, whether its packet is ready, and what is next.
+
+A case's state comes from what the folder holds: its packet's manifest (ready, findings), its
+schedule.json (the next deadline), and, when no packet was built from the case file as it is
+now, the case file itself loaded as the command line loads it (an invalid file shows the
+command line's message). A loaded file is remembered by its size and modification time, so the
+list stays fast however often it is opened.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import threading
+from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
+from generator.hashing import sha256_file
 from generator.web.render import page
 from generator.web.workspace import Workspace
+
+_LOADED: dict[tuple[str, int, int], tuple[str | None, list[str]]] = {}
+_LOCK = threading.Lock()
 
 
 def cases_list(request: Request) -> HTMLResponse:
     """GET /: the cases of the working folder with the state of each packet."""
     workspace: Workspace = request.app.state.workspace
-    rows = [_row(workspace, case_id) for case_id in workspace.case_ids()]
-    return page(request, "cases.html", rows=rows)
+    today = dt.date.today()
+    rows = [_row(workspace, case_id, today) for case_id in workspace.case_ids()]
+    return page(request, "cases.html", rows=rows, today=today)
 
 
-def _row(workspace: Workspace, case_id: str) -> dict[str, Any]:
-    """One case's line: built or not, ready or not, how many findings."""
-    manifest = workspace.packet(case_id) / "manifest.json"
-    if not manifest.is_file():
-        return {"id": case_id, "built": False}
-    data = json.loads(manifest.read_text(encoding="utf-8"))
-    return {"id": case_id, "built": True, "ready": bool(data.get("ready"))}
+def _row(workspace: Workspace, case_id: str, today: dt.date) -> dict[str, Any]:
+    """One case's line: its state, findings, next deadline and last build."""
+    case_path = workspace.case_path(case_id)
+    folder = workspace.packet(case_id)
+    row: dict[str, Any] = {
+        "id": case_id,
+        "built": False,
+        "case_number": None,
+        "problems": [],
+        "changed": False,
+        "errors": 0,
+        "warnings": 0,
+        "next": None,
+        "built_at": None,
+    }
+    manifest = _json(folder / "manifest.json")
+    if isinstance(manifest, dict):
+        found = [f for f in manifest.get("findings", []) if isinstance(f, dict)]
+        built_from = manifest.get("inputs", {}).get("case", {}).get("sha256")
+        row |= {
+            "built": True,
+            "ready": bool(manifest.get("ready")),
+            "case_number": manifest.get("case_number"),
+            "errors": sum(f.get("severity") == "error" for f in found),
+            "warnings": sum(f.get("severity") == "warning" for f in found),
+            "built_at": dt.datetime.fromtimestamp((folder / "manifest.json").stat().st_mtime),
+            "next": _next_deadline(_json(folder / "schedule.json"), today),
+            "changed": built_from != sha256_file(case_path),
+        }
+    if not row["built"] or row["changed"]:
+        # The packet does not vouch for the file as it is now: load it as the CLI would.
+        number, problems = _load(case_path)
+        row["problems"] = problems
+        row["case_number"] = row["case_number"] or number
+    return row
+
+
+def _json(path: Path) -> Any:
+    """A packet's JSON file, or None when it is missing or unreadable (a packet being replaced)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def _load(path: Path) -> tuple[str | None, list[str]]:
+    """The case number of a case file, or the problems the command line would print for it."""
+    stat = path.stat()
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    with _LOCK:
+        if key in _LOADED:
+            return _LOADED[key]
+    from generator.errors import UserError
+    from generator.inputs import load_case
+
+    try:
+        loaded: tuple[str | None, list[str]] = (load_case(path).case.case_number, [])
+    except UserError as exc:
+        loaded = (None, [f"error: {p}" for p in exc.problems])
+    with _LOCK:
+        _LOADED[key] = loaded
+    return loaded
+
+
+def _next_deadline(schedule: Any, today: dt.date) -> dict[str, Any] | None:
+    """The first step of the schedule still to come: what, by when, and in how many days."""
+    upcoming = []
+    for step in schedule if isinstance(schedule, list) else []:
+        if not isinstance(step, dict):
+            continue
+        for key in ("copy_deadline", "latest"):
+            try:
+                day = dt.date.fromisoformat(str(step.get(key))[:10])
+            except ValueError:
+                continue
+            if day >= today:
+                action = str(step.get("action", ""))
+                what = action if key == "latest" else f"copy due to {action}"
+                upcoming.append((day, what, str(step.get("hearing") or "")))
+    if not upcoming:
+        return None
+    day, action, hearing = min(upcoming)
+    return {"date": day, "action": action, "hearing": hearing, "in": _relative(day, today)}
+
+
+def _relative(day: dt.date, today: dt.date) -> str:
+    days = (day - today).days
+    if days == 0:
+        return "today"
+    if days == 1:
+        return "tomorrow"
+    return f"in {days} days"
 
 
 routes = [Route("/", cases_list, name="cases")]
