@@ -21,7 +21,7 @@ from starlette.routing import Route
 
 from generator.hashing import sha256_file
 from generator.web.render import page
-from generator.web.workspace import Workspace
+from generator.web.workspace import NotFoundError, Workspace
 
 _LOADED: dict[tuple[str, int, int], tuple[str | None, list[str]]] = {}
 _LOCK = threading.Lock()
@@ -38,7 +38,10 @@ def cases_list(request: Request) -> HTMLResponse:
 def _row(workspace: Workspace, case_id: str, today: dt.date) -> dict[str, Any]:
     """One case's line: its state, findings, next deadline and last build."""
     case_path = workspace.case_path(case_id)
-    folder = workspace.packet(case_id)
+    try:
+        folder = workspace.packet(case_id)
+    except NotFoundError:  # its packet folder is a link out of the working folder: not ours
+        folder = workspace.output / "\0"  # a name no file has: the case shows as never built
     row: dict[str, Any] = {
         "id": case_id,
         "built": False,

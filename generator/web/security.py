@@ -27,7 +27,7 @@ from starlette.requests import Request
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "x-csrf-token"
-TOKEN_COOKIE = "notices_session"
+SESSION_COOKIE = "notices_session"
 # A case form is a few kilobytes; 2 MB leaves room for an uploaded CSV of owners or a map image.
 MAX_BODY = 2 * 1024 * 1024
 # `default-src 'self'`: no inline script or style, nothing from elsewhere (htmx reads its
@@ -86,6 +86,7 @@ class Guard:
         self.max_body = max_body
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer one request: refused, or passed on with the security headers added."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -109,12 +110,7 @@ class Guard:
             path = scope.get("path", "")
             LOG.exception("error answering %s %s", scope.get("method"), path)
             if not started:
-                await _plain(
-                    send_headers,
-                    500,
-                    "Something went wrong on the server. The details are in the server's log.",
-                    [],
-                )
+                await _error_page(scope, receive, send_headers)
 
     async def _check(
         self, scope: Scope, receive: Receive
@@ -172,7 +168,7 @@ class Guard:
     ) -> tuple[int, str, list[tuple[bytes, bytes]]] | None:
         """None when the request shows the token; a redirect that keeps it in a cookie; or 401."""
         session = _mac(secret, b"session:" + token.encode())
-        cookie = Request(scope).cookies.get(TOKEN_COOKIE)
+        cookie = Request(scope).cookies.get(SESSION_COOKIE)
         if cookie is not None and _same(cookie, session):
             return None
         scheme, _, bearer = headers.get("authorization", "").partition(" ")
@@ -184,7 +180,7 @@ class Guard:
             # Once: the token moves into a cookie and out of the address bar (and the history).
             rest = urlencode([(k, v) for k, v in query if k != "token"])
             where = scope.get("root_path", "") + scope["path"] + (f"?{rest}" if rest else "")
-            cookie_header = f"{TOKEN_COOKIE}={session}; HttpOnly; SameSite=Strict; Path=/"
+            cookie_header = f"{SESSION_COOKIE}={session}; HttpOnly; SameSite=Strict; Path=/"
             return (
                 303,
                 "Signed in.",
@@ -196,6 +192,22 @@ class Guard:
             " (it ends in ?token=...).",
             [(b"www-authenticate", b'Bearer realm="notices"')],
         )
+
+
+async def _error_page(scope: Scope, receive: Receive, send: Send) -> None:
+    """The page of an internal error: what happened in plain words, never the trace."""
+    from generator.web.render import page  # the page templates need this module first
+
+    message = "Something went wrong on the server. The details are in the server's log."
+    try:
+        response = page(
+            Request(scope), "error.html", status_code=500, status=500, message=message
+        )
+    except Exception:  # the templates themselves fail: a page without them
+        LOG.exception("rendering the error page")
+        await _plain(send, 500, message, [])
+    else:
+        await response(scope, receive, send)
 
 
 def _host_name(host: str) -> str:
@@ -224,7 +236,7 @@ async def _plain(send: Send, status: int, text: str, headers: list[tuple[bytes, 
     body = (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         f"<title>{status}</title></head><body><main><h1>{status}</h1>"
-        f"<p>{escape(text)}</p></main></body></html>"
+        f"<p>{escape(text, quote=False)}</p></main></body></html>"
     ).encode()
     await send(
         {
