@@ -64,7 +64,7 @@ def free_port() -> int:
 def get(url: str) -> float:
     """Seconds until `url` answered 200 in full."""
     start = time.perf_counter()
-    with urllib.request.urlopen(url, timeout=30) as response:
+    with urllib.request.urlopen(url, timeout=30) as response:  # noqa: S310 (our own http://127.0.0.1)
         response.read()
         if response.status != 200:
             raise RuntimeError(f"{url}: {response.status}")
@@ -184,7 +184,9 @@ def main() -> None:
                 first = get(url)
                 times = [get(url) for _ in range(runs)]
                 median = statistics.median(times)
-                print(f"{name:14s} {path:34s} median {median * 1000:6.1f} ms, first {first * 1000:6.1f} ms")
+                print(
+                    f"{name:14s} {path:34s} median {median * 1000:6.1f} ms, first {first * 1000:6.1f} ms"
+                )
                 rows.append(
                     row(
                         f"GET {path.format(case=case)} ({name})",
@@ -200,7 +202,9 @@ def main() -> None:
     print(f"web: {len(cases)} cases, {len(built)} built, {runs} requests per page")
     # The server has no children: its own peak is its process tree's.
     figure = "unknown (no /proc)" if peak is None else f"{peak:.0f} MB"
-    print(row("notices serve: peak RSS of the server, after the pages above", figure, "(none)", None))
+    print(
+        row("notices serve: peak RSS of the server, after the pages above", figure, "(none)", None)
+    )
     for line in rows:
         print(line)
 

@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 
 from generator.web import build, cases, download, security
 from generator.web.render import page
@@ -44,7 +45,7 @@ def create_app(
             *download.routes,
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
-        middleware=[Middleware(security.Guard, max_body=max_body)],
+        middleware=[Middleware(security.Guard, max_body=max_body, error_page=_internal_error)],
         exception_handlers={HTTPException: _http_error, NotFoundError: _not_found},
     )
     app.state.workspace = Workspace(folder.resolve())
@@ -61,6 +62,13 @@ async def _http_error(request: Request, exc: Exception) -> Response:
         return await _not_found(request, exc)
     message = exc.detail if isinstance(exc, HTTPException) else "Something went wrong."
     return page(request, "error.html", status_code=status, status=status, message=message)
+
+
+async def _internal_error(scope: Scope, receive: Receive, send: Send) -> None:
+    """The page of an exception no handler caught (its trace is in the log, not on the page)."""
+    message = security.INTERNAL_ERROR
+    response = page(Request(scope), "error.html", status_code=500, status=500, message=message)
+    await response(scope, receive, send)
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:

@@ -63,8 +63,8 @@ class Builds:
         with self._lock:
             return self._jobs.get(case_id)
 
-    def start(self, case_id: str, case: Path, out_root: Path) -> Job:
-        """Start building `case` into `out_root`, or join the build of it already running."""
+    def start(self, case_id: str, case: Path, workspace: Workspace) -> Job:
+        """Start building `case` into the working folder, or join its build already running."""
         with self._lock:
             job = self._jobs.get(case_id)
             if job is not None and job.running:
@@ -72,24 +72,24 @@ class Builds:
             job = self._jobs[case_id] = Job(case_id)
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="build")
-            self._pool.submit(_run, job, case, out_root)
+            self._pool.submit(_run, job, case, workspace)
             return job
 
 
-def _run(job: Job, case: Path, out_root: Path) -> None:
+def _run(job: Job, case: Path, workspace: Workspace) -> None:
     """Build the packet, and record how it went in `job` (never raises: the page shows it)."""
+    job.stage = "reading the case and making the documents"
     from generator.errors import GeneratorError, UserError
     from generator.packet import build
     from generator.paths import data_paths
 
-    job.stage = "reading the case and making the documents"
     try:
         data_paths()  # as the command line: a data folder named but missing stops the build
-        result = build(case, out_root, progress=job.made)
+        result = build(case, workspace.output, progress=job.made)
     except UserError as exc:
-        job.problems = [f"error: {p}" for p in exc.problems]
+        job.problems = [workspace.shown(f"error: {p}") for p in exc.problems]
     except GeneratorError as exc:
-        job.problems = [f"error: {exc}"]
+        job.problems = [workspace.shown(f"error: {exc}")]
     except Exception:  # a bug: its trace goes to the log, never to the page
         LOG.exception("building %s", job.case_id)
         job.problems = ["internal error: the build stopped; the details are in the server's log"]
@@ -115,7 +115,7 @@ def _case(request: Request) -> tuple[Workspace, str]:
 def case_build(request: Request) -> Response:
     """POST /cases/{case_id}/build: start the build; htmx gets the progress fragment."""
     workspace, case_id = _case(request)
-    request.app.state.builds.start(case_id, workspace.case_path(case_id), workspace.output)
+    request.app.state.builds.start(case_id, workspace.case_path(case_id), workspace)
     if request.headers.get("hx-request"):
         return build_status(request)
     return RedirectResponse(request.url_for("build_status", case_id=case_id), status_code=303)

@@ -70,7 +70,7 @@ def _row(workspace: Workspace, case_id: str, today: dt.date) -> dict[str, Any]:
     if not row["built"] or row["changed"]:
         # The packet does not vouch for the file as it is now: load it as the CLI would.
         number, problems = _load(case_path)
-        row["problems"] = problems
+        row["problems"] = [workspace.shown(p) for p in problems]
         row["case_number"] = row["case_number"] or number
     return row
 

@@ -43,6 +43,7 @@ HEADERS = [
     (b"x-frame-options", b"SAMEORIGIN"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
+INTERNAL_ERROR = "Something went wrong on the server. The details are in the server's log."
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 LOG = logging.getLogger("generator.web")
 
@@ -81,9 +82,12 @@ def _same(a: str, b: str) -> bool:
 class Guard:
     """The ASGI middleware of this module's docstring, around the whole application."""
 
-    def __init__(self, app: ASGIApp, *, max_body: int = MAX_BODY) -> None:
+    def __init__(
+        self, app: ASGIApp, *, max_body: int = MAX_BODY, error_page: ASGIApp | None = None
+    ) -> None:
         self.app = app
         self.max_body = max_body
+        self.error_page = error_page
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Answer one request: refused, or passed on with the security headers added."""
@@ -110,7 +114,11 @@ class Guard:
             path = scope.get("path", "")
             LOG.exception("error answering %s %s", scope.get("method"), path)
             if not started:
-                await _error_page(scope, receive, send_headers)
+                try:
+                    await (self.error_page or _internal_error)(scope, receive, send_headers)
+                except Exception:  # the page templates themselves fail: a page without them
+                    LOG.exception("rendering the error page")
+                    await _internal_error(scope, receive, send_headers)
 
     async def _check(
         self, scope: Scope, receive: Receive
@@ -194,20 +202,9 @@ class Guard:
         )
 
 
-async def _error_page(scope: Scope, receive: Receive, send: Send) -> None:
-    """The page of an internal error: what happened in plain words, never the trace."""
-    from generator.web.render import page  # the page templates need this module first
-
-    message = "Something went wrong on the server. The details are in the server's log."
-    try:
-        response = page(
-            Request(scope), "error.html", status_code=500, status=500, message=message
-        )
-    except Exception:  # the templates themselves fail: a page without them
-        LOG.exception("rendering the error page")
-        await _plain(send, 500, message, [])
-    else:
-        await response(scope, receive, send)
+async def _internal_error(scope: Scope, receive: Receive, send: Send) -> None:
+    """The page of an internal error without templates: what happened, never the trace."""
+    await _plain(send, 500, INTERNAL_ERROR, [])
 
 
 def _host_name(host: str) -> str:

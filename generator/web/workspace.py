@@ -34,6 +34,10 @@ class Workspace:
         """The folder of packets, one folder per case."""
         return self.root / "output"
 
+    def shown(self, message: str) -> str:
+        """A message with this folder's paths relative to it, as a clerk knows the folder."""
+        return message.replace(f"{self.root}/", "")
+
     def case_ids(self) -> list[str]:
         """The ids of every case file, sorted (a link to a file outside the folder is no case)."""
         return sorted(p.stem for p in self.cases.glob("*.yaml") if self._has(p.stem))
