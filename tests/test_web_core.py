@@ -435,6 +435,16 @@ def test_the_zip_holds_only_the_packet_and_is_deterministic(folder: Path) -> Non
     assert http.get(f"/cases/{CASE}/packet.zip").content == first.content
 
 
+def test_the_zip_refuses_a_packet_file_linked_from_outside(folder: Path) -> None:
+    packet = fake_packet(folder)
+    secret = folder.parent / f"{folder.name}-secret.txt"
+    secret.write_text("SECRET-TEXT")
+    (packet / "recipients.csv").unlink()
+    (packet / "recipients.csv").symlink_to(secret)
+    response = client(folder).get(f"/cases/{CASE}/packet.zip")
+    assert response.status_code == 404 and "SECRET-TEXT" not in response.text
+
+
 def test_no_zip_for_a_case_never_built(folder: Path) -> None:
     assert client(folder).get(f"/cases/{CASE}/packet.zip").status_code == 404
 

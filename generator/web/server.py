@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -33,6 +34,10 @@ def run(folder: Path, *, host: str, port: int, token: str | None) -> int:
     if not folder.is_dir():
         click.echo(f"error: {folder}: no such folder", err=True)
         return 2
+    # The pipeline reads the working folder's `notices.toml` from the working directory, as
+    # `notices build` run there does: the server works from its folder.
+    folder = folder.resolve()
+    os.chdir(folder)
     local = loopback(host)
     if not local and not token:
         token = secrets.token_urlsafe(24)
@@ -40,9 +45,9 @@ def run(folder: Path, *, host: str, port: int, token: str | None) -> int:
     # (DNS rebinding) is refused. Beyond it the token guards, and any name may reach the host.
     hosts = {*LOOPBACK_NAMES, host} if local else None
     app = create_app(folder, token=None if local else token, hosts=hosts)
-    log = _log_to(folder.resolve() / LOG_FILE)
+    log = _log_to(folder / LOG_FILE)
     where = f"http://{host}:{port}/"
-    click.echo(f"Zoning Notices: serving {folder.resolve()} at {where}", err=True)
+    click.echo(f"Zoning Notices: serving {folder} at {where}", err=True)
     if app.state.token:
         click.echo(f"  open {where}?token={app.state.token} (the token is required)", err=True)
     click.echo(f"  errors are logged to {log or 'this terminal'}", err=True)
