@@ -129,6 +129,10 @@ def workspace(folder: Path, cases: list[Path], built: list[Path]) -> None:
     (folder / "data").symlink_to(ROOT / "data")
     for case in cases:
         shutil.copy(case, folder / "cases")
+        for sidecar in case.parent.glob(f"{case.stem}.*.csv"):  # returned mail, signers
+            shutil.copy(sidecar, folder / "cases")
+    if (ROOT / "cases" / "evidence").is_dir():
+        shutil.copytree(ROOT / "cases" / "evidence", folder / "cases" / "evidence")
     for case in built:
         build(folder / "cases" / case.name, folder / "output")
 

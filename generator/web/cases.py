@@ -5,6 +5,11 @@ schedule.json (the next deadline), and, when no packet was built from the case f
 now, the case file itself loaded as the command line loads it (an invalid file shows the
 command line's message). A loaded file is remembered by its size and modification time, so the
 list stays fast however often it is opened.
+
+Loading a case file costs the first time (the schemas, the packs: a second or more for a folder
+of new cases), so files are checked by a worker thread: the list waits for them a moment
+(`CHECK_WAIT`), then shows the rest as being checked and asks for itself again (htmx) until
+every file is. The server answers its first page at once however many cases the folder holds.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import threading
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +27,16 @@ from starlette.routing import Route
 
 from generator.hashing import sha256_file
 from generator.web.render import page
+from generator.web.security import LOG
 from generator.web.workspace import NotFoundError, Workspace
 
-_LOADED: dict[tuple[str, int, int], tuple[str | None, list[str]]] = {}
+CHECK_WAIT = 0.2  # seconds the list waits for case files being checked before it answers
+Key = tuple[str, int, int]  # a case file by path, modification time and size
+Loaded = tuple[str | None, list[str]]  # its case number, or the CLI's messages about it
+_LOADED: dict[Key, Loaded] = {}
+_CHECKING: dict[Key, Future[None]] = {}
 _LOCK = threading.Lock()
+_CHECKER: ThreadPoolExecutor | None = None
 
 
 def cases_list(request: Request) -> HTMLResponse:
@@ -32,7 +44,13 @@ def cases_list(request: Request) -> HTMLResponse:
     workspace: Workspace = request.app.state.workspace
     today = dt.date.today()
     rows = [_row(workspace, case_id, today) for case_id in workspace.case_ids()]
-    return page(request, "cases.html", rows=rows, today=today)
+    if any(r["checking"] for r in rows):
+        with _LOCK:
+            checking = list(_CHECKING.values())
+        wait(checking, timeout=CHECK_WAIT)
+        rows = [_row(workspace, r["id"], today) if r["checking"] else r for r in rows]
+    checking_any = any(r["checking"] for r in rows)
+    return page(request, "cases.html", rows=rows, today=today, checking=checking_any)
 
 
 def _row(workspace: Workspace, case_id: str, today: dt.date) -> dict[str, Any]:
@@ -52,6 +70,7 @@ def _row(workspace: Workspace, case_id: str, today: dt.date) -> dict[str, Any]:
         "warnings": 0,
         "next": None,
         "built_at": None,
+        "checking": False,
     }
     manifest = _json(folder / "manifest.json")
     if isinstance(manifest, dict):
@@ -69,9 +88,13 @@ def _row(workspace: Workspace, case_id: str, today: dt.date) -> dict[str, Any]:
         }
     if not row["built"] or row["changed"]:
         # The packet does not vouch for the file as it is now: load it as the CLI would.
-        number, problems = _load(case_path)
-        row["problems"] = [workspace.shown(p) for p in problems]
-        row["case_number"] = row["case_number"] or number
+        loaded = _load(case_path)
+        if loaded is None:
+            row["checking"] = True
+        else:
+            number, problems = loaded
+            row["problems"] = [workspace.shown(p) for p in problems]
+            row["case_number"] = row["case_number"] or number
     return row
 
 
@@ -83,23 +106,36 @@ def _json(path: Path) -> Any:
         return None
 
 
-def _load(path: Path) -> tuple[str | None, list[str]]:
-    """The case number of a case file, or the problems the command line would print for it."""
+def _load(path: Path) -> Loaded | None:
+    """The case number of a case file, or the CLI's problems with it; None while being checked."""
+    global _CHECKER
     stat = path.stat()
     key = (str(path), stat.st_mtime_ns, stat.st_size)
     with _LOCK:
         if key in _LOADED:
             return _LOADED[key]
+        if key not in _CHECKING:
+            if _CHECKER is None:
+                _CHECKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="check")
+            _CHECKING[key] = _CHECKER.submit(_check, key, path)
+    return None
+
+
+def _check(key: Key, path: Path) -> None:
+    """Load a case file as the command line does and remember what came of it."""
     from generator.errors import UserError
     from generator.inputs import load_case
 
     try:
-        loaded: tuple[str | None, list[str]] = (load_case(path).case.case_number, [])
+        loaded: Loaded = (load_case(path).case.case_number, [])
     except UserError as exc:
         loaded = (None, [f"error: {p}" for p in exc.problems])
+    except Exception:  # a bug: the list says so rather than checking for ever
+        LOG.exception("checking %s", path)
+        loaded = (None, ["internal error: the file could not be checked; see the server's log"])
     with _LOCK:
         _LOADED[key] = loaded
-    return loaded
+        del _CHECKING[key]
 
 
 def _next_deadline(schedule: Any, today: dt.date) -> dict[str, Any] | None:
