@@ -30,7 +30,7 @@ from generator.web.render import page
 from generator.web.security import LOG
 from generator.web.workspace import NotFoundError, Workspace
 
-CHECK_WAIT = 0.2  # seconds the list waits for case files being checked before it answers
+CHECK_WAIT = 0.1  # seconds the list waits for case files being checked before it answers
 Key = tuple[str, int, int]  # a case file by path, modification time and size
 Loaded = tuple[str | None, list[str]]  # its case number, or the CLI's messages about it
 _LOADED: dict[Key, Loaded] = {}
