@@ -21,9 +21,10 @@ from starlette.routing import NoMatchFound, Route
 
 from generator.errors import Problem, UserError, display_path
 from generator.paths import SAFE_NAME_RULE, newspapers, safe_name
+from generator.web import security
 from generator.web.render import page
 from generator.web.workspace import NotFoundError, Workspace
-from generator.yamlio import MAX_BYTES, load
+from generator.yamlio import load
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -33,9 +34,6 @@ if TYPE_CHECKING:
 # The schema, the loader and the form are imported by the handlers that use them: the server
 # starts in well under a second without them.
 
-# A form of a case of MAX_BYTES, with room for its field names; larger is refused unread.
-MAX_FORM_BYTES = 4 * MAX_BYTES
-MAX_FORM_FIELDS = 50_000
 CASE_ID = "_case_id"  # the new case's file name: not a field of the case itself
 
 
@@ -120,11 +118,8 @@ def _schema() -> type[BaseModel]:
 
 
 async def _read_form(request: Request) -> FormData:
-    """The posted form, refused unread when larger than any case's form can be."""
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > MAX_FORM_BYTES:
-        raise HTTPException(413, "the form is larger than any case")
-    return await request.form(max_files=0, max_fields=MAX_FORM_FIELDS)
+    """The posted form (the security guard has refused one larger than any case's, unread)."""
+    return await request.form(max_files=0, max_fields=security.MAX_FORM_FIELDS)
 
 
 def _add_or_remove(answers: schema_form.Answers, data: dict[str, Any]) -> dict[str, Any] | None:
