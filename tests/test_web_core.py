@@ -18,9 +18,11 @@ import time
 import zipfile
 from pathlib import Path
 
+import httpx
 import pytest
 from starlette.testclient import TestClient
 
+from generator.web import security
 from generator.web.app import create_app
 
 from .conftest import ROOT
@@ -166,6 +168,8 @@ def test_traversal_attempts_on_every_route_are_404(folder: Path, attempt: str) -
         for case_id, name in ((attempt, "manifest.json"), (CASE, attempt)):
             path = template.replace("{case_id}", case_id).replace("{name}", name)
             if "{name}" in template or ("{case_id}" in template and case_id == attempt):
+                if httpx.URL(f"http://testserver{path}").path != path:
+                    continue  # the client itself resolves a bare `..` (`%2e%2e` is sent as is)
                 response = http.request(method, path, data={"csrf_token": token})
                 assert response.status_code in (400, 404, 405), (method, path)
                 assert "SECRET-TEXT" not in response.text
@@ -265,12 +269,12 @@ def test_an_oversized_body_is_refused_with_413(folder: Path) -> None:
     assert not (folder / "output").exists()
 
 
-def test_the_default_body_limit_is_2_mb(folder: Path) -> None:
+def test_the_default_body_limit_is_that_of_the_largest_case_form(folder: Path) -> None:
     http = client(folder)
     response = http.post(
         f"/cases/{CASE}/build",
         content=b"x",
-        headers={"content-length": str(2 * 1024 * 1024 + 1), "x-csrf-token": "0"},
+        headers={"content-length": str(security.MAX_BODY + 1), "x-csrf-token": "0"},
     )
     assert response.status_code == 413
 

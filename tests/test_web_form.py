@@ -435,12 +435,12 @@ def test_a_problem_without_a_field_on_the_form_shows_in_the_summary(
 
 
 def test_a_form_larger_than_any_case_is_refused_unread(client: TestClient, folder: Path) -> None:
-    from generator.web.case_form import MAX_FORM_BYTES
+    from generator.web.security import MAX_BODY
 
     before = (folder / "cases" / f"{NEWPORT}.yaml").read_bytes()
     answer = client.post(
         f"/cases/{NEWPORT}/edit",
-        content=b"municipality=" + b"x" * (MAX_FORM_BYTES + 1),
+        content=b"municipality=" + b"x" * (MAX_BODY + 1),
         headers={"content-type": "application/x-www-form-urlencoded"},
     )
     assert answer.status_code == 413

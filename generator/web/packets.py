@@ -82,7 +82,7 @@ def file_response(path: Path, *, download: bool = False) -> FileResponse:
     suffix = path.suffix.lower()
     media = _TYPES.get(suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
     attach = download or suffix in _ALWAYS_DOWNLOAD
-    headers = {"X-Content-Type-Options": "nosniff"}
+    headers: dict[str, str] = {}  # nosniff: the security guard sets it on every response
     if suffix in _SANDBOXED:
         headers["Content-Security-Policy"] = SANDBOX
     return FileResponse(
