@@ -1,0 +1,149 @@
+"""What is worked out once about a county's layer file and reused while the file is unchanged.
+
+A county parcel layer is hundreds of megabytes and changes a few times a year; each command of a
+clerk's day reads the same one. Two things about it cost time in proportion to its size: the
+sha256 the record names it by (~0.5 s for 300 MB), and finding the subject parcels by id in a
+GeoPackage whose id column has no index (a scan of every row, ~0.2 s for 1,000,000 parcels).
+Both are kept in a cache folder, under a key made of the file's identity as the file system
+states it: path, size, inode, modification and change times (the change time cannot be set
+back by any tool, so a rewritten file is never taken for the old one). An unwritable cache
+folder is no error: the work is then done every time.
+
+The folder: `$NOTICES_CACHE_DIR`, else `$XDG_CACHE_HOME/zoning-notices`, else
+`~/.cache/zoning-notices`. Deleting it is always safe.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import tempfile
+from contextlib import closing
+from pathlib import Path
+from urllib.parse import quote
+
+from generator.hashing import sha256_file
+
+# Bump when what is stored changes shape: old entries are then ignored.
+VERSION = "1"
+# Files smaller than this are hashed and scanned in milliseconds: not worth an entry (and the
+# tests' and sample towns' many small layers would only fill the folder). The variable
+# NOTICES_CACHE_MIN_BYTES changes it (the tests set 0 to exercise the cache on small layers).
+MIN_BYTES = 16_000_000
+
+
+def _worth_it(path: Path) -> bool:
+    floor = int(os.environ.get("NOTICES_CACHE_MIN_BYTES", MIN_BYTES))
+    return path.stat().st_size >= floor
+
+
+def cache_dir() -> Path:
+    """The cache folder (not created here)."""
+    if os.environ.get("NOTICES_CACHE_DIR"):
+        return Path(os.environ["NOTICES_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "zoning-notices"
+
+
+def file_key(path: Path, *parts: str) -> str:
+    """A name for what is known about `path` as it is now (and `parts`: layer, column...)."""
+    st = path.stat()
+    ident = [VERSION, str(path.resolve()), st.st_size, st.st_ino, st.st_dev]
+    ident += [st.st_mtime_ns, st.st_ctime_ns, *parts]
+    return hashlib.sha256(repr(ident).encode()).hexdigest()[:32]
+
+
+def _publish(folder: Path, name: str, write: object) -> Path | None:
+    """Write an entry through a temporary file and rename it in: readers never see half of one."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+        os.close(fd)
+    except OSError:
+        return None
+    try:
+        write(Path(tmp))  # type: ignore[operator]
+        Path(tmp).replace(folder / name)
+    except (OSError, sqlite3.Error):
+        Path(tmp).unlink(missing_ok=True)
+        return None
+    return folder / name
+
+
+def sha256_of_layer(path: Path) -> str:
+    """The file's sha256, read from the cache while the file is unchanged."""
+    if not _worth_it(path):
+        return sha256_file(path)
+    key = file_key(path)
+    entry = cache_dir() / "sha256" / key
+    try:
+        found = entry.read_text(encoding="ascii").strip()
+        if len(found) == 64:
+            return found
+    except OSError:
+        pass
+    digest = sha256_file(path)
+    _publish(entry.parent, key, lambda tmp: tmp.write_text(digest + "\n", encoding="ascii"))
+    return digest
+
+
+def gpkg_fids(path: Path, table: str, column: str, values: list[str]) -> list[int] | None:
+    """The feature ids of the rows of a GeoPackage table whose text `column` is one of `values`.
+
+    None where the cache cannot answer (the column is not text, the table or column is not
+    there, the file is not a GeoPackage SQLite can read): the caller then reads as before.
+    An id column stored as text matches exactly as SQLite's `IN` would; other types are left
+    to the layer's own reader, whose comparison rules differ.
+    """
+    if not _worth_it(path):
+        return None
+    key = file_key(path, table, column)
+    entry = cache_dir() / "ids" / f"{key}.sqlite"
+    if not entry.is_file():
+        built = _publish(entry.parent, entry.name, lambda tmp: _build_ids(path, table, column, tmp))
+        if built is None:
+            return None
+    try:
+        with closing(sqlite3.connect(f"file:{quote(str(entry))}?mode=ro", uri=True)) as conn:
+            if not conn.execute("SELECT usable FROM meta").fetchone()[0]:
+                return None
+            rows = conn.execute(
+                "SELECT fid FROM ids WHERE id IN (SELECT value FROM json_each(?)) ORDER BY fid",
+                [json.dumps([str(v) for v in values])],
+            ).fetchall()
+    except sqlite3.Error:
+        return None
+    return [int(r[0]) for r in rows]
+
+
+def _build_ids(path: Path, table: str, column: str, out: Path) -> None:
+    """An index of `column` → feature id, in its own SQLite file (the county's file is not touched).
+
+    A column it cannot serve is recorded as such (`usable` 0), so the scan is not tried again.
+    """
+    out.unlink()
+    conn = sqlite3.connect(f"file:{quote(str(out))}", uri=True)
+    try:
+        conn.execute("ATTACH DATABASE ? AS src", [f"file:{quote(str(path))}?mode=ro"])
+        info = conn.execute(f"PRAGMA src.table_info({_ident(table)})").fetchall()
+        types = {r[1]: (r[2] or "").upper() for r in info}
+        pk = [r[1] for r in info if r[5]]
+        usable = "TEXT" in types.get(column, "") and len(pk) == 1
+        conn.execute("CREATE TABLE meta (usable INTEGER)")
+        conn.execute("INSERT INTO meta VALUES (?)", [int(usable)])
+        if usable:
+            # Identifiers only, quoted by _ident; no values.
+            query = f"CREATE TABLE ids AS SELECT {_ident(column)} AS id, {_ident(pk[0])} AS fid"
+            query += f" FROM src.{_ident(table)} WHERE {_ident(column)} IS NOT NULL"
+            conn.execute(query)
+            conn.execute("CREATE INDEX ids_id ON ids (id)")
+        conn.commit()
+        conn.execute("DETACH DATABASE src")
+    finally:
+        conn.close()
+
+
+def _ident(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
