@@ -231,7 +231,8 @@ class LayerReader:
 
         if frame.crs is None:
             frame = frame.set_crs(self.source_crs)
-        frame = frame.to_crs(self.crs)
+        if not frame.crs.is_exact_same(self.crs):  # a county layer is often in it already
+            frame = frame.to_crs(self.crs)
         # A free-form block becomes one column of lists, built before renaming frees the names.
         blocks = {
             ours: [lines_of(list(row)) for row in zip(*(frame[f] for f in theirs), strict=True)]
@@ -253,6 +254,8 @@ class LayerReader:
     ) -> tuple[float, float, float, float]:
         from pyproj import Transformer
 
+        if self.source_crs.is_exact_same(self.crs):
+            return bbox
         transformer = Transformer.from_crs(self.crs, self.source_crs, always_xy=True)
         return transformer.transform_bounds(*bbox, densify_pts=21)
 

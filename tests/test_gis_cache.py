@@ -1,0 +1,90 @@
+"""The layer cache: a county layer's hash and parcel-id index, reused only while the file is unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import geopandas as gpd
+import pytest
+from shapely.geometry import box
+
+from generator.gis.cache import gpkg_fids, sha256_of_layer
+from generator.hashing import sha256_file
+from generator.inputs import load_case
+from generator.recipients import collect, to_csv
+from generator.rules.loader import resolve
+
+from .conftest import CASES
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh cache folder, used for layers of any size."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("NOTICES_CACHE_DIR", str(folder))
+    monkeypatch.setenv("NOTICES_CACHE_MIN_BYTES", "0")
+    return folder
+
+
+def layer(path: Path, ids: list[object]) -> Path:
+    """A GeoPackage of one lot a parcel id, in feet."""
+    lots = [box(i * 50.0, 0.0, i * 50.0 + 50.0, 100.0) for i in range(len(ids))]
+    frame = gpd.GeoDataFrame({"PIN": ids, "OWNER1": "A"}, geometry=lots, crs="EPSG:3438")
+    frame.to_file(path, layer="parcels", driver="GPKG", engine="pyogrio")
+    return path
+
+
+def test_the_hash_is_kept_while_the_file_is_unchanged(tmp_path: Path, cache: Path) -> None:
+    path = layer(tmp_path / "county.gpkg", ["P1", "P2"])
+    digest = sha256_of_layer(path)
+    assert digest == sha256_file(path)
+    (entry,) = (cache / "sha256").iterdir()
+    entry.write_text("f" * 64 + "\n")  # the entry is what is read while the file is unchanged
+    assert sha256_of_layer(path) == "f" * 64
+    with path.open("ab") as handle:  # a rewritten file is a new file: its own hash
+        handle.write(b"\0")
+    assert sha256_of_layer(path) == sha256_file(path) != digest
+
+
+def test_parcels_by_id_from_the_index(tmp_path: Path, cache: Path) -> None:
+    path = layer(tmp_path / "county.gpkg", ["P1", "P2", "P3", "P2"])
+    assert gpkg_fids(path, "parcels", "PIN", ["P3", "P2", "P9"]) == [2, 3, 4]
+    assert gpkg_fids(path, "parcels", "PIN", ["P9"]) == []
+    assert len(list((cache / "ids").iterdir())) == 1  # built once, then read
+    # Integer ids compare by the layer's own rules, not as text: the reader scans as before.
+    numbers = layer(tmp_path / "numbers.gpkg", [1, 2, 3])
+    assert gpkg_fids(numbers, "parcels", "PIN", ["2"]) is None
+    assert gpkg_fids(path, "no_such_table", "PIN", ["P1"]) is None
+
+
+def test_small_layers_are_not_cached(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NOTICES_CACHE_DIR", str(tmp_path / "cache"))
+    path = layer(tmp_path / "county.gpkg", ["P1"])
+    assert sha256_of_layer(path) == sha256_file(path)
+    assert gpkg_fids(path, "parcels", "PIN", ["P1"]) is None
+    assert not (tmp_path / "cache").exists()
+
+
+def test_an_unwritable_cache_is_no_error(tmp_path: Path, cache: Path) -> None:
+    cache.write_text("a file where the folder would be")
+    path = layer(tmp_path / "county.gpkg", ["P1"])
+    assert sha256_of_layer(path) == sha256_file(path)
+    assert gpkg_fids(path, "parcels", "PIN", ["P1"]) is None
+
+
+def test_the_recipients_are_the_same_with_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sample case's list, read through the id index and the kept hash, cold then warm."""
+    case = CASES / "ep-2027-za-03.yaml"
+    cf = load_case(case)
+    pack = resolve(cf.case.jurisdiction)
+    monkeypatch.setenv("NOTICES_CACHE_DIR", str(tmp_path / "cache"))
+    plain = collect(cf, pack)
+    monkeypatch.setenv("NOTICES_CACHE_MIN_BYTES", "0")
+    cold, warm = collect(cf, pack), collect(cf, pack)
+    assert list((tmp_path / "cache" / "ids").iterdir())  # the index was made, and used
+    for found in (cold, warm):
+        assert to_csv(found) == to_csv(plain)
+        assert found.provenance == plain.provenance
+        assert [f.message for f in found.findings] == [f.message for f in plain.findings]
