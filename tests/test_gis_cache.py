@@ -8,7 +8,7 @@ import geopandas as gpd
 import pytest
 from shapely.geometry import box
 
-from generator.gis.cache import gpkg_fids, sha256_of_layer
+from generator.gis.cache import gpkg_fids, parquet_box, sha256_of_layer
 from generator.hashing import sha256_file
 from generator.inputs import load_case
 from generator.recipients import collect, to_csv
@@ -88,3 +88,39 @@ def test_the_recipients_are_the_same_with_the_cache(
         assert to_csv(found) == to_csv(plain)
         assert found.provenance == plain.provenance
         assert [f.message for f in found.findings] == [f.message for f in plain.findings]
+
+
+def test_parcels_by_id_from_the_boxes_of_a_geoparquet_file(tmp_path: Path, cache: Path) -> None:
+    lots = [box(i * 50.0, 0.0, i * 50.0 + 50.0, 100.0) for i in range(4)]
+    frame = gpd.GeoDataFrame({"PIN": ["P1", "P2", "P3", "P2"]}, geometry=lots, crs="EPSG:3438")
+    covered, bare = tmp_path / "covered.parquet", tmp_path / "bare.parquet"
+    frame.to_parquet(covered, write_covering_bbox=True, row_group_size=2)
+    frame.to_parquet(bare)
+    assert parquet_box(covered, "PIN", ["P2", "P9"]) == (50.0, 0.0, 200.0, 100.0)
+    assert parquet_box(covered, "PIN", ["P9"]) is None
+    assert parquet_box(bare, "PIN", ["P1"]) is None  # no covering boxes: read as before
+
+
+@pytest.mark.parametrize("suffix", [".gpkg", ".parquet"])
+def test_the_owners_are_the_same_through_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, suffix: str
+) -> None:
+    """A GeoPackage (id index) and a GeoParquet file with boxes (box index): same owners."""
+    from .test_recipients import EP_PARCELS, ep_case, owners
+
+    pack = resolve("us-ri-east-providence")
+    path = tmp_path / f"parcels{suffix}"
+    frame = gpd.GeoDataFrame(EP_PARCELS, geometry="geometry", crs="EPSG:3438")
+    if suffix == ".gpkg":
+        frame.to_file(path, layer="parcels", driver="GPKG", engine="pyogrio")
+    else:
+        frame.to_parquet(path, write_covering_bbox=True, row_group_size=3)
+    case = ep_case(tmp_path, path)
+    if suffix == ".parquet":
+        case.write_text(case.read_text().replace(", layer: parcels", ""))
+    monkeypatch.setenv("NOTICES_CACHE_DIR", str(tmp_path / "cache"))
+    plain = owners(collect(load_case(case), pack))
+    monkeypatch.setenv("NOTICES_CACHE_MIN_BYTES", "0")
+    assert owners(collect(load_case(case), pack)) == plain  # the index made
+    assert owners(collect(load_case(case), pack)) == plain  # and read
+    assert len(list((tmp_path / "cache").iterdir())) == 2  # hash, and ids or boxes

@@ -145,5 +145,74 @@ def _build_ids(path: Path, table: str, column: str, out: Path) -> None:
         conn.close()
 
 
+def parquet_box(
+    path: Path, column: str, values: list[str]
+) -> tuple[float, float, float, float] | None:
+    """The box around the rows of a GeoParquet file whose text `column` is one of `values`.
+
+    With it the reader reads only the row groups whose bounding-box statistics meet the box,
+    instead of every row group's every column. None where the cache cannot answer (no
+    covering `bbox` column, a column that is not text) or no row matches.
+    """
+    if not _worth_it(path):
+        return None
+    key = file_key(path, column)
+    entry = cache_dir() / "boxes" / f"{key}.sqlite"
+    if not entry.is_file():
+        built = _publish(entry.parent, entry.name, lambda tmp: _build_boxes(path, column, tmp))
+        if built is None:
+            return None
+    try:
+        with closing(sqlite3.connect(f"file:{quote(str(entry))}?mode=ro", uri=True)) as conn:
+            if not conn.execute("SELECT usable FROM meta").fetchone()[0]:
+                return None
+            box = conn.execute(
+                "SELECT min(xmin), min(ymin), max(xmax), max(ymax) FROM boxes"
+                " WHERE id IN (SELECT value FROM json_each(?))",
+                [json.dumps([str(v) for v in values])],
+            ).fetchone()
+    except sqlite3.Error:
+        return None
+    return None if box[0] is None else tuple(float(x) for x in box)  # type: ignore[return-value]
+
+
+def _build_boxes(path: Path, column: str, out: Path) -> None:
+    """An index of `column` → the row's covering box, read one row group at a time."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    out.unlink()
+    parquet = pq.ParquetFile(path)
+    schema = parquet.schema_arrow
+    geo = json.loads((schema.metadata or {}).get(b"geo", b"{}"))
+    primary = geo.get("columns", {}).get(geo.get("primary_column", "geometry"), {})
+    covering = primary.get("covering", {}).get("bbox", {})
+    parts = [covering.get(k) for k in ("xmin", "ymin", "xmax", "ymax")]
+    names = {p[0] for p in parts if p and len(p) == 2}
+    field = schema.field(column) if column in schema.names else None
+    text = field is not None and (
+        pa.types.is_string(field.type) or pa.types.is_large_string(field.type)
+    )
+    usable = text and len(names) == 1 and all(p and len(p) == 2 for p in parts)
+    conn = sqlite3.connect(f"file:{quote(str(out))}", uri=True)
+    try:
+        conn.execute("CREATE TABLE meta (usable INTEGER)")
+        conn.execute("INSERT INTO meta VALUES (?)", [int(usable)])
+        conn.execute("CREATE TABLE boxes (id TEXT, xmin REAL, ymin REAL, xmax REAL, ymax REAL)")
+        if usable:
+            (bbox,) = names
+            for i in range(parquet.num_row_groups):
+                table = parquet.read_row_group(i, columns=[column, bbox])
+                ids = table.column(column).to_pylist()
+                box = table.column(bbox).combine_chunks()
+                sides = [box.field(p[1]).to_pylist() for p in parts]  # type: ignore[index]
+                rows = [(v, *xs) for v, *xs in zip(ids, *sides, strict=True) if v is not None]
+                conn.executemany("INSERT INTO boxes VALUES (?, ?, ?, ?, ?)", rows)
+            conn.execute("CREATE INDEX boxes_id ON boxes (id)")
+        conn.commit()
+    finally:
+        conn.close()
+
+
 def _ident(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import UserError
-from generator.gis.cache import gpkg_fids, sha256_of_layer
+from generator.gis.cache import gpkg_fids, parquet_box, sha256_of_layer
 from generator.gis.postgis import PostgisTable, TableSource
 from generator.inputs import CaseFile
 from generator.models.case import GisLayer, is_database
@@ -179,6 +179,10 @@ class LayerReader:
             return self.table.read(columns, file_bbox, wanted, self.source_crs)
         if self._parquet:
             filters = [(self.fields[k], "in", v) for k, v in where.items()] or None
+            # Parcels by id: only the row groups around them (the cache knows their boxes).
+            field = self.fields.get("parcel_id")
+            if not file_bbox and list(where) == ["parcel_id"] and isinstance(field, str):
+                file_bbox = parquet_box(self.path, field, where["parcel_id"])
             wanted = [*columns, "geometry"]
             try:
                 return gpd.read_parquet(self.path, columns=wanted, bbox=file_bbox, filters=filters)
