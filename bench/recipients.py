@@ -1,14 +1,19 @@
 """Selecting recipients from a county-sized parcel layer: 1,000,000 parcels, 1 and 50 subjects.
 
 Builds a synthetic layer (a grid of 50 × 100 ft lots between 60 ft streets, in Rhode Island
-state-plane feet) as a GeoPackage, as GeoParquet and as a PostGIS table (in a throwaway cluster,
-tests/postgis.py: Debian's postgresql-15-postgis-3 must be installed), then prints for each:
-the time to load the layer into the store and to build its spatial index (GeoPackage: the
-R-tree, the difference between writing with and without it; GeoParquet: the Hilbert sort that
-makes its row groups' boxes small; PostGIS: COPY, then CREATE INDEX USING GIST, ANALYZE and the primary key on the parcel id),
-the time to select the recipients inside the process (read + query, after imports) and the peak
-memory of that process, beside the time to read the whole layer, and the wall time of
-`notices recipients`.
+state-plane feet) as a GeoPackage, as GeoParquet and, with `--stores ...,postgis`, as a PostGIS
+table (in a throwaway cluster, tests/postgis.py: Debian's postgresql-15-postgis-3 must be
+installed), then prints for each: the time to load the layer into the store and to build its
+spatial index (GeoPackage: the R-tree, the difference between writing with and without it;
+GeoParquet: the Hilbert sort that makes its row groups' boxes small; PostGIS: COPY, then
+CREATE INDEX USING GIST, ANALYZE and the primary key on the parcel id), the time to read the
+whole layer (for comparison: the select never does), and the select itself, after imports: the
+subject parcels by id, the window read around them and each owner rule's distance test. The
+select is timed the layer's first time (the layer cache, generator/gis/cache.py, is made), then
+in a fresh process with the cache made (what each later command pays), then again in that
+process. Last, the wall time and peak memory (the process tree) of `notices recipients`.
+
+The two bench rows (`make bench`): the select and the whole command, on the first store given.
 
 Run: .venv/bin/python bench/recipients.py [--parcels 1000000 | --tiny] [--stores gpkg,parquet,postgis]
 """
