@@ -106,7 +106,7 @@ def test_every_response_carries_the_security_headers(folder: Path) -> None:
         csp = response.headers["content-security-policy"]
         assert "default-src 'self'" in csp and "frame-ancestors" in csp
         assert response.headers["x-content-type-options"] == "nosniff"
-        assert response.headers["referrer-policy"] == "no-referrer"
+        assert response.headers["referrer-policy"] == "same-origin"
         assert response.headers["x-frame-options"] == "SAMEORIGIN"
 
 

@@ -43,7 +43,9 @@ CSP = (
 HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
+    # Not "no-referrer": under it a browser sends `Origin: null` with every form POST (Fetch
+    # standard, "append a request Origin header"), which the Origin check above refuses.
+    (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"SAMEORIGIN"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
