@@ -25,9 +25,16 @@ def main(out: Path = SCREENS) -> int:
         folder = harness.workspace(Path(tmp), [SAMPLE])
         with harness.server(folder, folder / "server.log") as url, harness.chromium() as browser:
             page = harness.new_page(browser)
+            # The form as a clerk meets it after a slip: the case number left empty, refused at
+            # its field with the command line's message (nothing is saved).
             page.goto(f"{url}/cases/{SAMPLE}/edit")
             page.wait_for_selector("#case-form")
+            page.fill("#case_number", "")
+            page.click("#save")
+            page.wait_for_selector("#form-errors")
             harness.shoot(page, "form", out, full_page=False)
+            page.goto(f"{url}/cases/{SAMPLE}/edit")
+            page.wait_for_selector("#case-form")
             page.click("#build")
             page.wait_for_selector("#open-packet", timeout=BUILD_TIMEOUT_MS)
             page.click("#open-packet")
