@@ -1,0 +1,103 @@
+"""How work over many cases or files is run: here, in a pool of local processes, or on a cluster.
+
+`notices build CASES...` and a corpus `notices lint` hand every case or file to `run`, which
+yields the job's results in the order of the items, wherever the work ran:
+
+- without a cluster, one item runs in this process (its output goes straight to the terminal)
+  and several run in the local process pool (generator/processes.py), nothing to start;
+- with `cluster=ADDRESS`, each item is a task on that Dask distributed scheduler. Dask is
+  imported only then (`pip install 'zoning-notices[cluster]'`).
+
+A job is a picklable callable `job(item, *, capture: bool)`: `capture=True` where it runs away
+from the terminal, so that what it prints comes back with its result and is shown in order.
+Items and outputs are named by path on storage every worker sees; a task runs in the folder
+the command was started in, so relative paths mean the same on a worker as here.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import socket
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.errors import UserError
+from generator.processes import cpus, pool
+
+# How long to wait for the scheduler to answer before telling the user it cannot be reached.
+CONNECT_SECONDS = 20
+
+
+def run(job: Callable[..., Any], items: list[Any], *, cluster: str | None = None) -> Iterator[Any]:
+    """Yield `job`'s result for each of `items`, in order; on a Dask cluster if `cluster` is given.
+
+    Raises `UserError` when the cluster cannot be used (Dask missing, scheduler unreachable, a
+    worker that does not see the folder the command runs in).
+    """
+    if cluster is not None:
+        yield from _on_cluster(job, items, cluster)
+        return
+    workers = pool(min(cpus(), len(items))) if sys.platform != "win32" else None
+    if workers is None:
+        yield from (job(item, capture=False) for item in items)
+        return
+    # Forked workers share the imports already made; each prints into a buffer shown in order.
+    with workers:
+        yield from workers.map(functools.partial(job, capture=True), items)
+
+
+def _on_cluster(job: Callable[..., Any], items: list[Any], address: str) -> Iterator[Any]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UserError(
+            "--cluster needs Dask: pip install 'zoning-notices[cluster]' (here and on every worker)"
+        ) from None
+    try:
+        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise UserError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    with client:
+        task = _Task(job, str(Path.cwd()))
+        # pure=False: the same case built twice is two builds (its inputs may have changed).
+        futures = client.map(task, items, pure=False)
+        try:
+            for i in range(len(futures)):
+                yield futures[i].result()
+                futures[i] = None  # release the result on the cluster as soon as it is shown
+        finally:
+            client.cancel([f for f in futures if f is not None])
+
+
+# A worker process runs its tasks one at a time: a task redirects this process's output into
+# its buffer and runs in the command's folder, neither of which threads could share.
+_ONE_AT_A_TIME = threading.Lock()
+
+
+@dataclass(frozen=True)
+class _Task:
+    """A job as a cluster task: in the folder the command was started in, its output captured."""
+
+    job: Callable[..., Any]
+    cwd: str
+
+    def __call__(self, item: Any) -> Any:
+        """Run the job on `item` on this worker."""
+        with _ONE_AT_A_TIME:
+            here = Path.cwd()
+            try:
+                os.chdir(self.cwd)
+            except OSError:
+                raise UserError(
+                    f"the Dask worker on {socket.gethostname()} does not see the folder {self.cwd}:"
+                    " run the command, and the workers, on storage every worker sees"
+                ) from None
+            try:
+                return self.job(item, capture=True)
+            finally:
+                os.chdir(here)
