@@ -29,9 +29,6 @@ from typing import Any
 from generator.errors import UserError
 from generator.processes import cpus, pool
 
-# How long to wait for the scheduler to answer before telling the user it cannot be reached.
-CONNECT_SECONDS = 20
-
 
 def run(job: Callable[..., Any], items: list[Any], *, cluster: str | None = None) -> Iterator[Any]:
     """Yield `job`'s result for each of `items`, in order; on a Dask cluster if `cluster` is given.
@@ -59,7 +56,8 @@ def _on_cluster(job: Callable[..., Any], items: list[Any], address: str) -> Iter
             "--cluster needs Dask: pip install 'zoning-notices[cluster]' (here and on every worker)"
         ) from None
     try:
-        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        # How long to wait for the scheduler: Dask's setting (distributed.comm.timeouts.connect).
+        client = Client(address, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise UserError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     with client:
