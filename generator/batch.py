@@ -11,7 +11,8 @@ yields the job's results in the order of the items, wherever the work ran:
 A job is a picklable callable `job(item, *, capture: bool)`: `capture=True` where it runs away
 from the terminal, so that what it prints comes back with its result and is shown in order.
 Items and outputs are named by path on storage every worker sees; a task runs in the folder
-the command was started in, so relative paths mean the same on a worker as here.
+the command was started in and with its NOTICES_* variables, so relative paths and data
+folders mean the same on a worker as here; a worker of another version of the product refuses.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator import __version__
 from generator.errors import UserError
 from generator.processes import cpus, pool
 
@@ -61,7 +63,7 @@ def _on_cluster(job: Callable[..., Any], items: list[Any], address: str) -> Iter
     except (OSError, TimeoutError, ValueError) as exc:
         raise UserError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     with client:
-        task = _Task(job, str(Path.cwd()))
+        task = _Task.of(job)
         # pure=False: the same case built twice is two builds (its inputs may have changed).
         futures = client.map(task, items, pure=False)
         try:
@@ -73,29 +75,54 @@ def _on_cluster(job: Callable[..., Any], items: list[Any], address: str) -> Iter
 
 
 # A worker process runs its tasks one at a time: a task redirects this process's output into
-# its buffer and runs in the command's folder, neither of which threads could share.
+# its buffer, runs in the command's folder and with its NOTICES_* variables (the data folders
+# and templates it names), none of which threads could share.
 _ONE_AT_A_TIME = threading.Lock()
+_OURS = "NOTICES_"
 
 
 @dataclass(frozen=True)
 class _Task:
-    """A job as a cluster task: in the folder the command was started in, its output captured."""
+    """A job as a cluster task: run as the command would run it here, its output captured."""
 
     job: Callable[..., Any]
     cwd: str
+    env: tuple[tuple[str, str], ...]  # the command's NOTICES_* environment variables
+    version: str
+
+    @classmethod
+    def of(cls, job: Callable[..., Any]) -> _Task:
+        """The task of `job`, with this command's folder, variables and version."""
+        env = tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith(_OURS)))
+        return cls(job, str(Path.cwd()), env, __version__)
 
     def __call__(self, item: Any) -> Any:
         """Run the job on `item` on this worker."""
+        host = socket.gethostname()
+        if self.version != __version__:
+            raise UserError(
+                f"the Dask worker on {host} runs zoning-notices {__version__}, this command"
+                f" {self.version}: install the same version on every worker"
+            )
         with _ONE_AT_A_TIME:
-            here = Path.cwd()
+            here, saved = Path.cwd(), {k: v for k, v in os.environ.items() if k.startswith(_OURS)}
             try:
                 os.chdir(self.cwd)
             except OSError:
                 raise UserError(
-                    f"the Dask worker on {socket.gethostname()} does not see the folder {self.cwd}:"
-                    " run the command, and the workers, on storage every worker sees"
+                    f"the Dask worker on {host} does not see the folder {self.cwd}: run the"
+                    " command, and the workers, on storage every worker sees"
                 ) from None
+            _set_ours(dict(self.env))
             try:
                 return self.job(item, capture=True)
             finally:
+                _set_ours(saved)
                 os.chdir(here)
+
+
+def _set_ours(env: dict[str, str]) -> None:
+    """Make this process's NOTICES_* variables exactly `env`."""
+    for key in [k for k in os.environ if k.startswith(_OURS) and k not in env]:
+        del os.environ[key]
+    os.environ.update(env)

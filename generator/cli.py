@@ -738,16 +738,19 @@ def _lint_corpus(
 
 
 def _results_file(target: str) -> Any:
-    """The JSON Lines file of a corpus lint: a local path, or an fsspec URL (s3://, gs://...)."""
-    if "://" in target:
+    """The JSON Lines file of a corpus lint, open: a local path, or an fsspec URL (s3://...)."""
+    try:
+        if "://" not in target:
+            return Path(target).open("w", encoding="utf-8")
         try:
-            import fsspec
+            import fsspec  # comes with Dask (the `cluster` extra)
         except ImportError:
             raise UserError(
-                f"{target}: a URL needs fsspec (pip install 'zoning-notices[cluster]')"
+                f"{target}: a URL needs fsspec: pip install 'zoning-notices[cluster]'"
             ) from None
-        return fsspec.open(target, "w", encoding="utf-8")
-    return Path(target).open("w", encoding="utf-8")
+        return fsspec.open(target, "w", encoding="utf-8").open()
+    except (ImportError, OSError, ValueError) as exc:  # ImportError: s3fs, gcsfs... missing
+        raise UserError(f"{target}: cannot write the results there: {exc}") from None
 
 
 @app.command()

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from generator.errors import UserError
 
 from .conftest import CASES, ROOT, notices
 
@@ -115,3 +118,31 @@ def test_an_unreachable_cluster_is_a_usage_error(tmp_path: Path) -> None:
     )
     assert done.returncode == 2, done.stderr[-2000:]
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in done.stderr
+
+
+def _where(item: str, *, capture: bool) -> tuple[str, str, str | None, bool]:
+    return item, str(Path.cwd()), os.environ.get("NOTICES_JURISDICTIONS"), capture
+
+
+def test_a_task_runs_in_the_commands_folder_with_its_variables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a worker runs: the command's folder and NOTICES_* variables, then its own again."""
+    from generator import batch
+
+    packs = tmp_path / "packs"
+    packs.mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("NOTICES_JURISDICTIONS", str(packs))
+    task = batch._Task.of(_where)
+    elsewhere = tmp_path / "worker"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.delenv("NOTICES_JURISDICTIONS")
+    assert task("a") == ("a", str(tmp_path), str(packs), True)
+    assert Path.cwd() == elsewhere and "NOTICES_JURISDICTIONS" not in os.environ
+    gone = batch._Task(_where, str(tmp_path / "not-here"), (), task.version)
+    with pytest.raises(UserError, match="does not see the folder"):
+        gone("a")
+    with pytest.raises(UserError, match="install the same version on every worker"):
+        batch._Task(_where, str(tmp_path), (), "0.0.0-other")("a")

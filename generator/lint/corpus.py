@@ -104,7 +104,8 @@ class Summary:
     def table(self) -> str:
         """The summary as a terminal table: totals, then each finding code by how often."""
         out = [
-            f"{self.documents} documents linted: {self.with_errors} with errors,"
+            f"{self.documents} {'document' if self.documents == 1 else 'documents'} linted:"
+            f" {self.with_errors} with errors,"
             f" {self.with_warnings} with warnings; {len(self.problems)} paths not linted",
         ]
         out += [f"  not linted: {p}" for p in self.problems]
