@@ -52,7 +52,7 @@ def run(job: Callable[..., Any], items: list[Any], *, cluster: str | None = None
 
 def _on_cluster(job: Callable[..., Any], items: list[Any], address: str) -> Iterator[Any]:
     try:
-        from distributed import Client
+        from distributed import Client, as_completed
     except ImportError:
         raise UserError(
             "--cluster needs Dask: pip install 'zoning-notices[cluster]' (here and on every worker)"
@@ -63,13 +63,18 @@ def _on_cluster(job: Callable[..., Any], items: list[Any], address: str) -> Iter
     except (OSError, TimeoutError, ValueError) as exc:
         raise UserError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     with client:
-        task = _Task.of(job)
         # pure=False: the same case built twice is two builds (its inputs may have changed).
-        futures = client.map(task, items, pure=False)
+        futures = client.map(_Task.of(job), items, pure=False)
+        index = {f.key: i for i, f in enumerate(futures)}
+        waiting: dict[int, Any] = {}  # results come back as they finish; shown in order
+        shown = 0
         try:
-            for i in range(len(futures)):
-                yield futures[i].result()
-                futures[i] = None  # release the result on the cluster as soon as it is shown
+            for future, result in as_completed(futures, with_results=True):
+                waiting[index[future.key]] = result
+                futures[index[future.key]] = None  # released on the cluster once here
+                while shown in waiting:
+                    yield waiting.pop(shown)
+                    shown += 1
         finally:
             client.cancel([f for f in futures if f is not None])
 
