@@ -69,7 +69,7 @@ def _on_cluster(job: Callable[..., Any], items: list[Any], address: str) -> Iter
         waiting: dict[int, Any] = {}  # results come back as they finish; shown in order
         shown = 0
         try:
-            for future, result in as_completed(futures, with_results=True):
+            for future, result in as_completed(futures, loop=client.loop, with_results=True):
                 waiting[index[future.key]] = result
                 futures[index[future.key]] = None  # released on the cluster once here
                 while shown in waiting:
