@@ -8,7 +8,8 @@ yields the job's results in the order of the items, wherever the work ran:
 - with `cluster=ADDRESS`, each item is a task on that Dask distributed scheduler. Dask is
   imported only then (`pip install 'zoning-notices[cluster]'`).
 
-A job is a picklable callable `job(item, *, capture: bool)`: `capture=True` where it runs away
+Items go out in chunks, a few tasks per worker thread (see `_chunks`). A job is a picklable
+callable `job(item, *, capture: bool)`: `capture=True` where it runs away
 from the terminal, so that what it prints comes back with its result and is shown in order.
 Items and outputs are named by path on storage every worker sees; a task runs in the folder
 the command was started in and with its NOTICES_* variables, so relative paths and data
@@ -63,20 +64,39 @@ def _on_cluster(job: Callable[..., Any], items: list[Any], address: str) -> Iter
     except (OSError, TimeoutError, ValueError) as exc:
         raise UserError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     with client:
+        chunks = _chunks(items, _threads(client))
         # pure=False: the same case built twice is two builds (its inputs may have changed).
-        futures = client.map(_Task.of(job), items, pure=False)
+        futures = client.map(_Task.of(job), chunks, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
-        waiting: dict[int, Any] = {}  # results come back as they finish; shown in order
+        waiting: dict[int, list[Any]] = {}  # chunks come back as they finish; shown in order
         shown = 0
         try:
-            for future, result in as_completed(futures, loop=client.loop, with_results=True):
-                waiting[index[future.key]] = result
+            for future, results in as_completed(futures, loop=client.loop, with_results=True):
+                waiting[index[future.key]] = results
                 futures[index[future.key]] = None  # released on the cluster once here
                 while shown in waiting:
-                    yield waiting.pop(shown)
+                    yield from waiting.pop(shown)
                     shown += 1
         finally:
             client.cancel([f for f in futures if f is not None])
+
+
+# Tasks per worker thread: enough that a slow item does not leave a worker idle at the end,
+# few enough that a short item (a one-page notice: ~20 ms) does not pay a task's overhead
+# (~10 ms of the scheduler's, the worker's and this command's time) alone.
+TASKS_PER_THREAD = 8
+
+
+def _threads(client: Any) -> int:
+    """The worker threads of the cluster (at least one: tasks wait for a worker to join)."""
+    workers = client.scheduler_info().get("workers", {})
+    return max(1, sum(w.get("nthreads", 1) for w in workers.values()))
+
+
+def _chunks(items: list[Any], threads: int) -> list[list[Any]]:
+    """`items` in order, in at most `TASKS_PER_THREAD` chunks a thread."""
+    size = -(-len(items) // (threads * TASKS_PER_THREAD)) or 1
+    return [items[i : i + size] for i in range(0, len(items), size)]
 
 
 # A worker process runs its tasks one at a time: a task redirects this process's output into
@@ -101,8 +121,8 @@ class _Task:
         env = tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith(_OURS)))
         return cls(job, str(Path.cwd()), env, __version__)
 
-    def __call__(self, item: Any) -> Any:
-        """Run the job on `item` on this worker."""
+    def __call__(self, chunk: list[Any]) -> list[Any]:
+        """Run the job on each item of `chunk` on this worker, in order."""
         host = socket.gethostname()
         if self.version != __version__:
             raise UserError(
@@ -120,7 +140,7 @@ class _Task:
                 ) from None
             _set_ours(dict(self.env))
             try:
-                return self.job(item, capture=True)
+                return [self.job(item, capture=True) for item in chunk]
             finally:
                 _set_ours(saved)
                 os.chdir(here)

@@ -139,10 +139,21 @@ def test_a_task_runs_in_the_commands_folder_with_its_variables(
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
     monkeypatch.delenv("NOTICES_JURISDICTIONS")
-    assert task("a") == ("a", str(tmp_path), str(packs), True)
+    assert task(["a", "b"]) == [(x, str(tmp_path), str(packs), True) for x in "ab"]
     assert Path.cwd() == elsewhere and "NOTICES_JURISDICTIONS" not in os.environ
     gone = batch._Task(_where, str(tmp_path / "not-here"), (), task.version)
     with pytest.raises(UserError, match="does not see the folder"):
-        gone("a")
+        gone(["a"])
     with pytest.raises(UserError, match="install the same version on every worker"):
-        batch._Task(_where, str(tmp_path), (), "0.0.0-other")("a")
+        batch._Task(_where, str(tmp_path), (), "0.0.0-other")(["a"])
+
+
+def test_items_go_out_in_a_few_chunks_a_worker_in_order() -> None:
+    from generator import batch
+
+    assert batch._chunks(list(range(5)), 2) == [[0], [1], [2], [3], [4]]
+    chunks = batch._chunks(list(range(2000)), 2)
+    assert len(chunks) == 2 * batch.TASKS_PER_THREAD and [x for c in chunks for x in c] == list(
+        range(2000)
+    )
+    assert batch._chunks([], 2) == []
