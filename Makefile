@@ -6,16 +6,21 @@ BIN      = $(VENV)/bin
 # Debian packages WeasyPrint needs; libharfbuzz-subset0 saves ~0.5 s per PDF (font subsetting).
 # poppler-utils: pdftoppm, to look at what a build makes (pdftoppm -r 50 -png).
 DEBS     = libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core fonts-dejavu-extra poppler-utils
+# The browser tests (tests/web/) and `make screenshots` drive Debian's Chromium through Playwright's
+# driver (in its wheel): no browser download, no chromedriver. They build a packet through the page,
+# so they are slow tests: the default run does not need the browser, CI (SLOW=1) installs it.
+BROWSER_DEBS = chromium
 # The tests run on every core, a test file per worker (module fixtures build their packets once).
 PYTEST_ARGS ?= -n auto --dist loadfile
 ifeq ($(SLOW),1)
 PYTEST_ARGS += --slow
 # The slow tests open every Word draft in LibreOffice, as an editor would, and read parcels from
 # a throwaway PostgreSQL + PostGIS cluster (tests/postgis.py) as from a county's database.
-DEBS += libreoffice-writer-nogui postgresql-15 postgresql-15-postgis-3
+# The browser tests drive headless Chromium over the real server (tests/web/).
+DEBS += libreoffice-writer-nogui postgresql-15 postgresql-15-postgis-3 $(BROWSER_DEBS)
 endif
 
-.PHONY: demo test fuzz setup system-deps lint goldens docx-templates docs bench quality clean sample-data review readme-pages
+.PHONY: demo test fuzz setup system-deps lint goldens docx-templates docs bench quality clean sample-data review readme-pages screenshots
 
 demo: setup sample-data
 	$(BIN)/notices build cases/*.yaml
@@ -33,6 +38,13 @@ readme-pages: setup sample-data
 	$(BIN)/notices build cases/*.yaml || [ $$? -eq 1 ]
 	$(BIN)/notices build --agenda agendas/*.yaml || [ $$? -eq 1 ]
 	$(BIN)/python -m tools.audit.pages output
+
+# The README's pictures of the web page (docs/screens/: form, review, schedule), taken in headless
+# Chromium over the real server by the browser tests' harness; `make test SLOW=1` puts a picture of
+# every page in output/review/web/.
+screenshots: DEBS += $(BROWSER_DEBS)
+screenshots: setup sample-data
+	$(BIN)/python -m tools.screenshots
 
 # The sample cases read generated towns (parcels, zoning, streets...) from data/gis/.
 sample-data: setup

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import Problem, UserError, shown
+from generator.errors import Problem, UserError, display_path, shown
 from generator.models.base import validate
 from generator.models.case import Case, MunicipalityKind, Newspaper, case_id_from_path
 from generator.models.newspaper import NewspaperProfile
@@ -15,7 +15,7 @@ from generator.models.pack import Municipality
 from generator.paths import SAFE_NAME_RULE, newspapers, safe_name
 from generator.rules.loader import available, pack_paths, resolve
 from generator.safe_svg import SvgError, clean
-from generator.yamlio import Located, load
+from generator.yamlio import Located, load, loads
 
 
 @dataclass(frozen=True)
@@ -39,9 +39,13 @@ class CaseFile:
         return (self.path.parent / relative).resolve()
 
 
-def load_case(path: Path) -> CaseFile:
-    """Load and validate a case; every problem is reported at once with its line and field."""
-    doc = load(path)
+def load_case(path: Path, text: str | None = None) -> CaseFile:
+    """Load and validate a case; every problem is reported at once with its line and field.
+
+    `text`: the case's YAML not yet saved at `path` (the web form checks what it would write
+    by the same path as the command line, with the same messages).
+    """
+    doc = load(path) if text is None else loads(text, display_path(path))
     case = validate(Case, doc)
     case_id = case_id_from_path(path)
     problems = []

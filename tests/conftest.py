@@ -41,6 +41,12 @@ def sample_cases() -> list[Path]:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def layer_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The tests' layer caches go to a throwaway folder (and the commands they run inherit it)."""
+    os.environ["NOTICES_CACHE_DIR"] = str(tmp_path_factory.mktemp("layer-cache"))
+
+
+@pytest.fixture(scope="session", autouse=True)
 def sample_towns() -> None:
     """The sample cases read the generated towns in data/gis/; make them once per session."""
     from tools.sample_town import generate

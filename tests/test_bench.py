@@ -35,6 +35,7 @@ BENCHES = (
     "recipients",
     "scale",
     "startup",
+    "web",
 )
 
 
@@ -74,6 +75,47 @@ def test_the_table_collects_every_row_and_marks_a_failed_bench(tmp_path: Path) -
         table.rows_of('bench-row: {"work": "w", "figure": "f", "target": "t", "met": "yes"}')
     with pytest.raises(ValueError, match="the keys"):
         table.rows_of('bench-row: {"work": "w", "figure": "f"}')
+
+
+def test_recipients_bench_runs_in_the_default_tier() -> None:
+    """The recipients bench at its tiny size on a GeoPackage, in every `make test`.
+
+    The bench broke once (a duplicate `gis:` key in the case it writes) and nothing noticed:
+    its only test ran in the slow tier and needs a PostgreSQL server, which `make test` does
+    not start. This one needs neither, and checks the rows `make bench` collects.
+    """
+    run = subprocess.run(
+        [sys.executable, "bench/recipients.py", "--tiny", "--stores", "gpkg", "--runs", "1"],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-2000:]
+    rows = [
+        json.loads(line.removeprefix("bench-row: "))
+        for line in run.stdout.splitlines()
+        if line.startswith("bench-row: ")
+    ]
+    assert [r["work"] for r in rows] == [
+        "recipients select, 3,600 parcels",
+        "notices recipients, 3,600 parcels (whole command)",
+    ], run.stdout
+    assert all(r["met"] is None and r["target"] for r in rows), rows
+
+
+def test_recipients_bench_case_is_the_sample_with_the_bench_layer(tmp_path: Path) -> None:
+    """The case the bench writes loads, names the bench's parcels and only its parcel layer."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import recipients as bench
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    from generator.inputs import load_case
+
+    layer = tmp_path / "county.gpkg"
+    case = bench.case_file(tmp_path, "gpkg", str(layer), ["P7", "P8"])
+    loaded = load_case(case).case
+    assert [p.id for p in loaded.parcels] == ["P7", "P8"]
+    assert loaded.gis is not None and loaded.gis.parcels is not None
+    assert loaded.gis.parcels.path == str(layer) and loaded.gis.zoning is None
 
 
 def test_lint_quality_counts_each_clause_against_the_corpus(tmp_path: Path) -> None:

@@ -34,9 +34,19 @@ class Workspace:
         """The folder of packets, one folder per case."""
         return self.root / "output"
 
+    def shown(self, message: str) -> str:
+        """A message with this folder's paths relative to it, as a clerk knows the folder."""
+        return message.replace(f"{self.root}/", "")
+
     def case_ids(self) -> list[str]:
-        """The ids of every case file, sorted."""
-        return sorted(p.stem for p in self.cases.glob("*.yaml") if safe_name(p.stem))
+        """The ids of every case file, sorted (a link to a file outside the folder is no case)."""
+        return sorted(p.stem for p in self.cases.glob("*.yaml") if self._has(p.stem))
+
+    def _has(self, case_id: str) -> bool:
+        try:
+            return self.case_path(case_id).is_file()
+        except NotFoundError:
+            return False
 
     def case_path(self, case_id: str) -> Path:
         """The case file of `case_id` (it need not exist yet: a new case is saved there)."""
