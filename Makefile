@@ -102,13 +102,10 @@ docs: setup
 	$(BIN)/python -c "from generator.findings import reference; open('docs/findings.md', 'w').write(reference())"
 	$(BIN)/python -c "from generator.documents.registry import reference; open('docs/documents.md', 'w').write(reference())"
 
-bench: setup
-	$(BIN)/python bench/startup.py
-	$(BIN)/python bench/build.py
-	$(BIN)/python bench/recipients.py
-	$(BIN)/python bench/mailing.py
-	$(BIN)/python bench/lint.py
-	$(BIN)/python bench/lint_quality.py
+# Every bench of bench/, one after another, into one table: docs/bench.md (bench/table.py).
+# `make bench TINY=1` runs each at the tests' tiny size and writes nothing (a quick check).
+bench: setup sample-data
+	$(BIN)/python bench/table.py $(if $(TINY),--tiny)
 
 # How right the linter is on the corpus of real published notices (tests/corpus/): precision,
 # recall, the confusion tables per state and per clause topic, and every disagreement with the

@@ -17,7 +17,8 @@ FILE --jurisdiction PACK --kind KIND [--on DATE]` does) and compares, topic by t
 Prints precision and recall, the confusion tables per state and per clause topic, every
 disagreement with the corpus file's reason, and the single-file lint wall time (median over the
 corpus: `lint()` in this process, and `notices lint FILE` as a user runs it on a sample). It
-measures; it always exits 0. The issue's target is precision and recall >= 0.95.
+measures; it always exits 0. The issue's target is precision and recall >= 0.95. The text
+and Markdown outputs end with the `bench-row:` lines `make bench` collects (bench/table.py).
 
 Run: .venv/bin/python bench/lint_quality.py [--tiny] [--corpus DIR ...] [--format text|markdown|json]
 """
@@ -511,7 +512,28 @@ def main(argv: list[str] | None = None) -> int:
         print(as_json(measured))
     else:
         print(as_text(measured, markdown=args.format == "markdown"))
+        for row in bench_rows(measured, tiny=args.tiny):
+            print("bench-row: " + json.dumps(row, ensure_ascii=False))
     return 0
+
+
+def bench_rows(m: Measured, *, tiny: bool) -> list[dict[str, Any]]:
+    """Precision and recall as rows of `make bench`'s table (a tiny sample judges neither)."""
+    s = summary(m)
+    rows = []
+    for what, value, hits, of in (
+        ("precision", s["precision"], s["TP"], s["TP"] + s["FP"]),
+        ("recall", s["recall"], s["TP"], s["TP"] + s["FN"]),
+    ):
+        rows.append(
+            {
+                "work": f"lint {what} on {_count(s['notices'], 'real notice')}",
+                "figure": f"{_ratio(value)} ({hits} of {of})",
+                "target": ">= 0.95",
+                "met": None if tiny or value is None else value >= 0.95,
+            }
+        )
+    return rows
 
 
 if __name__ == "__main__":

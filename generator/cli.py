@@ -90,6 +90,15 @@ OUT = click.option(
 )
 
 
+CLUSTER = click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    default=None,
+    help="Run each case or file as a task on this Dask scheduler (tcp://HOST:8786); the"
+    " paths must be on storage every worker sees. Default: this machine's cores.",
+)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="notices")
 def app() -> None:
@@ -114,6 +123,7 @@ def app() -> None:
 @click.option(
     "-v", "--verbose", is_flag=True, help="Print every finding (errors are always printed)."
 )
+@CLUSTER
 def build(
     cases: tuple[Path, ...],
     out_root: Path,
@@ -121,6 +131,7 @@ def build(
     fmt: str,
     debug: bool,
     verbose: bool,
+    cluster: str | None,
 ) -> None:
     """Build the notice packet of each CASE into OUT/<case-id>/ (or of an --agenda)."""
     if agenda is not None or not cases:
@@ -128,28 +139,41 @@ def build(
             both = " (not both)" if cases else ""
             click.echo(f"error: give case files, or --agenda FILE{both}", err=True)
             sys.exit(EXIT_INPUT)
+        if cluster is not None:
+            click.echo("error: --cluster builds case files, not an --agenda", err=True)
+            sys.exit(EXIT_INPUT)
         sys.exit(_build_agenda(agenda, out_root, fmt=fmt, debug=debug, verbose=verbose))
-    worst = EXIT_OK
-    manifests = []
-    job = functools.partial(_build_one, out_root=out_root, fmt=fmt, debug=debug, verbose=verbose)
-    for status, manifest, out, err in _each(job, list(cases)):
-        click.echo(out, nl=False)
-        click.echo(err, nl=False, err=True)
-        worst = max(worst, status)
-        if manifest is not None:
-            manifests.append(manifest)
-    if fmt == "json":
-        click.echo(
-            json.dumps(
-                manifests[0] if len(manifests) == 1 else manifests, indent=2, ensure_ascii=False
+
+    def body() -> int:
+        from generator import batch
+
+        worst = EXIT_OK
+        manifests = []
+        job = functools.partial(
+            _build_one, out_root=out_root, fmt=fmt, debug=debug, verbose=verbose
+        )
+        for status, manifest, out, err in batch.run(job, list(cases), cluster=cluster):
+            click.echo(out, nl=False)
+            click.echo(err, nl=False, err=True)
+            worst = max(worst, status)
+            if manifest is not None:
+                manifests.append(manifest)
+        if fmt == "json":
+            click.echo(
+                json.dumps(
+                    manifests[0] if len(manifests) == 1 else manifests, indent=2, ensure_ascii=False
+                )
             )
-        )
-    elif not verbose and any(f["severity"] != "error" for m in manifests for f in m["findings"]):
-        click.echo(
-            "Warnings and notes: `notices build -v` prints them;"
-            " every finding is in the packet's manifest.json."
-        )
-    sys.exit(worst)
+        elif not verbose and any(
+            f["severity"] != "error" for m in manifests for f in m["findings"]
+        ):
+            click.echo(
+                "Warnings and notes: `notices build -v` prints them;"
+                " every finding is in the packet's manifest.json."
+            )
+        return worst
+
+    sys.exit(_run(debug, None, body))
 
 
 def _build_one(
@@ -195,19 +219,6 @@ def _build_agenda(path: Path, out_root: Path, *, fmt: str, debug: bool, verbose:
 
     stem = path.name.removesuffix(".yaml").removesuffix(".yml")
     return _run(debug, out_root / f"agenda-{stem}", one)
-
-
-def _each(job: Callable[..., Any], cases: list[Path]) -> Any:
-    """Run `job` on every case, in order; on every core when there are several cases."""
-    from generator.processes import cpus, pool
-
-    workers = pool(min(cpus(), len(cases))) if sys.platform != "win32" else None
-    if workers is None:
-        yield from (job(c) for c in cases)
-        return
-    # Forked workers share the imports already made; each prints into a buffer shown in order.
-    with workers:
-        yield from workers.map(functools.partial(job, capture=True), cases)
 
 
 class _Progress:
@@ -569,6 +580,15 @@ def explain(
     help="The agenda file a combined notice was made from: each case checked in its section"
     " (an agenda packet's folder names its own).",
 )
+@CLUSTER
+@click.option(
+    "--results",
+    metavar="FILE",
+    default=None,
+    help="A corpus lint: each PATH linted on its own (a packet folder by its own case), one"
+    " JSON line per document written to FILE (a path, or an fsspec URL such as s3://...),"
+    " and a summary table printed. --cluster implies it.",
+)
 def lint(
     paths: tuple[Path, ...],
     case_path: Path | None,
@@ -583,8 +603,25 @@ def lint(
     comments: bool,
     comments_out: Path | None,
     agenda: Path | None,
+    cluster: str | None,
+    results: str | None,
 ) -> None:
     """Check notices (TXT, HTML, PDF, DOCX files or packet folders) against the law."""
+    if cluster is not None or results is not None:
+        if explain_code or comments or against or agenda:
+            raise click.UsageError(
+                "--cluster and --results lint a corpus: not with --explain, --comments,"
+                " --against or --agenda"
+            )
+        day = on.date() if on else None
+        opts = {"case_path": case_path, "jurisdiction": jurisdiction, "kind": kind, "on": day}
+        sys.exit(
+            _run(
+                False,
+                None,
+                lambda: _lint_corpus(paths, opts | {"packs": packs}, fmt, strict, cluster, results),
+            )
+        )
 
     def body() -> int:
         from generator import findings
@@ -660,6 +697,60 @@ def lint(
         return EXIT_FINDINGS if failed else EXIT_OK
 
     sys.exit(_run(False, None, body))
+
+
+def _lint_corpus(
+    paths: tuple[Path, ...],
+    opts: dict[str, Any],
+    fmt: str,
+    strict: bool,
+    cluster: str | None,
+    results: str | None,
+) -> int:
+    """`notices lint --cluster|--results`: each path a unit of work, JSON Lines and a summary."""
+    import contextlib
+
+    from generator import batch
+    from generator.lint import corpus
+
+    if not paths:
+        raise UserError("give the notice files or packet folders to lint")
+    if fmt == "sarif":
+        raise UserError("a corpus lint writes JSON Lines (--format json) or a summary table")
+    if opts["case_path"] and opts["jurisdiction"]:
+        raise UserError("give --case or --jurisdiction, not both: a case names its jurisdiction")
+    summary = corpus.Summary()
+    job = functools.partial(corpus.lint_one, **opts)
+    with contextlib.ExitStack() as stack:
+        sink = stack.enter_context(_results_file(results)) if results else None
+        for line in corpus.stream(batch.run(job, list(paths), cluster=cluster), summary):
+            text = json.dumps(line, ensure_ascii=False)
+            if sink is not None:
+                sink.write(text + "\n")
+            if fmt == "json":
+                click.echo(text)
+    if fmt == "text":
+        click.echo(summary.table(), nl=False)
+    if summary.problems:
+        return EXIT_INPUT
+    failed = summary.with_errors or (strict and summary.with_warnings)
+    return EXIT_FINDINGS if failed else EXIT_OK
+
+
+def _results_file(target: str) -> Any:
+    """The JSON Lines file of a corpus lint, open: a local path, or an fsspec URL (s3://...)."""
+    try:
+        if "://" not in target:
+            return Path(target).open("w", encoding="utf-8")
+        try:
+            import fsspec  # comes with Dask (the `cluster` extra)
+        except ImportError:
+            raise UserError(
+                f"{target}: a URL needs fsspec: pip install 'zoning-notices[cluster]'"
+            ) from None
+        return fsspec.open(target, "w", encoding="utf-8").open()
+    except (ImportError, OSError, ValueError) as exc:  # ImportError: s3fs, gcsfs... missing
+        raise UserError(f"{target}: cannot write the results there: {exc}") from None
 
 
 @app.command()

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from multiprocessing import get_all_start_methods, get_context
+from multiprocessing import current_process, get_all_start_methods, get_context
 from typing import Any
 
 # What a pool raises where worker processes cannot run (a sandbox, no /dev/shm): do it serially.
@@ -44,10 +44,12 @@ def pool(
 ) -> ProcessPoolExecutor | None:
     """A pool of `workers` processes, or None when the work is better done in this process.
 
-    None when there are fewer than two workers, or when forking is unsafe and the caller's work
+    None when there are fewer than two workers, in a daemonic process, or when forking is unsafe and the caller's work
     cannot be spawned (`spawn=False`: it relies on state the workers inherit).
     """
-    if workers < 2:
+    # A daemonic process (a Dask worker under its nanny) may not start children: its task runs
+    # here, and the cluster supplies the parallelism.
+    if workers < 2 or current_process().daemon:
         return None
     if "fork" in get_all_start_methods() and threading.active_count() == 1:
         method = "fork"

@@ -1,11 +1,13 @@
 """Every bench runs, at a tiny size, so that none of them rots (CI runs the slow tier).
 
-The figures are the benches' business (`make bench` prints them); here each must run to the
-end and print its summary line.
+The figures are the benches' business (`make bench` collects them into docs/bench.md); here
+each must run to the end with `--tiny` and print its figures as well-formed `bench-row:` lines
+(bench/table.py reads them; see its docstring).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -16,33 +18,63 @@ import yaml
 
 from .conftest import ROOT
 
-BENCHES = {
-    "startup": (["bench/startup.py"], "notices --help: median"),
-    "build": (["bench/build.py", "cases/ep-2027-za-03.yaml"], "1 cases:"),
-    "mailing": (["bench/mailing.py", "--recipients", "30", "--sample", "3"], "pages/s"),
-    "lint": (["bench/lint.py", "--recipients", "30", "--rebuild"], "findings: 0 (0 errors"),
-    # Needs PostGIS (a throwaway cluster): fails, never skips, without it.
-    "recipients": (
-        ["bench/recipients.py", "--tiny", "--stores", "gpkg,parquet,postgis", "--runs", "1"],
-        "wall time (imports included), postgis",
-    ),
-    "lint_quality": (["bench/lint_quality.py", "--tiny"], "single-file lint wall time"),
-    "addresses": (
-        ["bench/addresses.py", "--addresses", "200", "--compare"],
-        "addresses/s; peak RSS",
-    ),
-}
+# bench/table.py: the row format and the list of benches (bench/ is scripts, not a package).
+_spec = importlib.util.spec_from_file_location("bench_table", ROOT / "bench" / "table.py")
+assert _spec is not None and _spec.loader is not None
+table = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(table)
+
+# Every bench of bench/, by name. A new bench is listed here, which the first test enforces.
+# recipients needs PostGIS (a throwaway cluster): it fails, never skips, without it.
+BENCHES = (
+    "addresses",
+    "build",
+    "lint",
+    "lint_quality",
+    "mailing",
+    "recipients",
+    "scale",
+    "startup",
+    "web",
+)
+
+
+def test_every_bench_is_listed() -> None:
+    assert sorted(BENCHES) == table.benches()
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(BENCHES))
+@pytest.mark.parametrize("name", BENCHES)
 def test_bench_runs_at_a_tiny_size(name: str) -> None:
-    args, summary = BENCHES[name]
     run = subprocess.run(
-        [sys.executable, *args], cwd=ROOT, capture_output=True, text=True, check=False
+        [sys.executable, f"bench/{name}.py", "--tiny"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert run.returncode == 0, run.stderr[-2000:]
-    assert summary in run.stdout, run.stdout[-2000:]
+    assert table.rows_of(run.stdout), run.stdout[-2000:]
+
+
+def test_the_table_collects_every_row_and_marks_a_failed_bench(tmp_path: Path) -> None:
+    """bench/table.py on one real bench: its rows in the table, with the machine and the date."""
+    out = tmp_path / "bench.md"
+    run = subprocess.run(
+        [sys.executable, "bench/table.py", "--tiny", "--only", "addresses", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    text = out.read_text(encoding="utf-8")
+    assert "| work | figure | target | met |" in text and "Machine: " in text
+    assert "| 200 mailing addresses read and formatted |" in text
+    with pytest.raises(ValueError, match="met is true, false or null"):
+        table.rows_of('bench-row: {"work": "w", "figure": "f", "target": "t", "met": "yes"}')
+    with pytest.raises(ValueError, match="the keys"):
+        table.rows_of('bench-row: {"work": "w", "figure": "f"}')
 
 
 def test_recipients_bench_runs_in_the_default_tier() -> None:
