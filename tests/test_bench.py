@@ -17,8 +17,8 @@ import yaml
 from .conftest import ROOT
 
 BENCHES = {
-    "startup": (["bench/startup.py"], "notices --help: median"),
-    "build": (["bench/build.py", "cases/ep-2027-za-03.yaml"], "1 cases:"),
+    "startup": (["bench/startup.py", "--tiny"], 'bench-row: {"work": "notices --help"'),
+    "build": (["bench/build.py", "--tiny"], 'bench-row: {"work": "one map case build, cold"'),
     "mailing": (["bench/mailing.py", "--recipients", "30", "--sample", "3"], "pages/s"),
     "lint": (["bench/lint.py", "--recipients", "30", "--rebuild"], "findings: 0 (0 errors"),
     # Needs PostGIS (a throwaway cluster): fails, never skips, without it.
