@@ -81,9 +81,9 @@ def lay_out(html: str, files: dict[str, bytes], allowed: list[Path]) -> Any:
     from weasyprint import HTML
 
     return _checked(
-        lambda: HTML(
-            string=html, base_url=PACKET_URL, url_fetcher=_fetcher(files, allowed)
-        ).render(font_config=_font_config())
+        lambda: HTML(string=html, base_url=PACKET_URL, url_fetcher=_fetcher(files, allowed)).render(
+            font_config=_font_config()
+        )
     )
 
 
