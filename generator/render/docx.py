@@ -8,6 +8,7 @@ same bytes.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import zipfile
@@ -114,7 +115,8 @@ class _Compiling:
 
     docxtpl compiles a part's XML (the template with its tags cleaned up) on every render: most
     of the time a DOCX takes. The cleaned-up XML depends only on the template file, so its
-    compiled form is kept, keyed by the text itself.
+    compiled form is kept, keyed by the text itself, in this process and in the environment's
+    bytecode cache.
     """
 
     def __init__(self, env: jinja2.Environment) -> None:
@@ -125,7 +127,17 @@ class _Compiling:
         """The compiled template of `source` (the environment is kept with it: ids are reused)."""
         key = (id(self.env), source)
         if key not in _COMPILED:
-            _COMPILED[key] = (self.env, self.env.from_string(source))
+            env, cache = self.env, self.env.bytecode_cache
+            if cache is None:
+                _COMPILED[key] = (env, env.from_string(source))
+            else:  # and between runs, as the environment keeps its templates' compiled code
+                name = "docx-" + hashlib.sha256(source.encode()).hexdigest()
+                bucket = cache.get_bucket(env, name, None, source)
+                if bucket.code is None:
+                    bucket.code = env.compile(source)
+                    cache.set_bucket(bucket)
+                template = env.template_class.from_code(env, bucket.code, env.make_globals(None))
+                _COMPILED[key] = (env, template)
         return _COMPILED[key][1]
 
 
