@@ -9,11 +9,9 @@ from __future__ import annotations
 import functools
 import json
 import sys
-import traceback
 from collections.abc import Callable
-from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -26,7 +24,9 @@ from generator.errors import (
     GeneratorError,
     UserError,
 )
-from generator.paths import data_paths
+
+if TYPE_CHECKING:
+    from datetime import date
 
 
 def _run(debug: bool, packet: Path | None, body: Callable[[], int]) -> int:
@@ -35,6 +35,10 @@ def _run(debug: bool, packet: Path | None, body: Callable[[], int]) -> int:
     An internal error's traceback goes to `<packet>.error.log` beside the packet folder `packet`
     (not into it: that folder holds a whole packet or nothing, and may not exist).
     """
+    import traceback  # here, not at the top: `notices --help` answers without them
+
+    from generator.paths import data_paths
+
     try:
         data_paths()  # a data folder named but missing stops every command, naming who named it
         return body()

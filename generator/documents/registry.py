@@ -5,9 +5,10 @@ Adding a kind of document is one module and its templates, then one line here.
 
 from __future__ import annotations
 
+import multiprocessing
 from pathlib import Path
 
-from generator import plan
+from generator import plan, processes
 from generator.agenda import PreparedAgenda
 from generator.documents import (
     affidavit_of_publication,
@@ -126,9 +127,9 @@ def make(prepared: Prepared, kinds: tuple[DocumentKind, ...] | None = None) -> B
         if b.params.wording or b.params.template
     ]
     made = Built(findings=tuple(languages.left_in_english(prepared.case, wordings, said)))
-    for doc in DOCUMENTS:
-        if (kinds is None or doc.kind in kinds) and doc.required(prepared):
-            made += doc.build(prepared, tpl)
+    chosen = [d for d in DOCUMENTS if (kinds is None or d.kind in kinds) and d.required(prepared)]
+    for built in _build_all(chosen, prepared, tpl):
+        made += built
     if kinds is not None:
         return made
     given = {rule for out in made.outputs for rule in out.rules}
@@ -140,6 +141,50 @@ def make(prepared: Prepared, kinds: tuple[DocumentKind, ...] | None = None) -> B
                 seen.add(b.rule.id)
                 by_hand.append(plan.by_hand(b))
     return made + Built(findings=tuple(by_hand))
+
+
+# Built beside the rest, in a worker process, where there is a second core: the signs are laid
+# out a few times each to find their letter height (about half of a map case's build), and what
+# they return is small. The letters stay here: a large mailing's PDF should not be copied back.
+_ASIDE = (DocumentKind.SIGN,)
+_JOB: tuple[list[DocumentType[Prepared]], Prepared, templates.Templates] | None = None
+
+
+def _build_all(
+    docs: list[DocumentType[Prepared]], prepared: Prepared, tpl: templates.Templates
+) -> list[Built]:
+    """Each of `docs` built, in order; the signs in a worker process meanwhile, where one may run.
+
+    Not from a worker (a build among several cases already has every core busy) nor where
+    `processes.pool` declines (one core, threads running). Forked, the worker inherits the case
+    and templates, which need not pickle.
+    """
+    global _JOB
+    aside = [i for i, d in enumerate(docs) if d.kind in _ASIDE]
+    workers = None
+    if aside and len(aside) < len(docs) and multiprocessing.parent_process() is None:
+        workers = processes.pool(min(processes.cpus(), 2))
+    if workers is None:
+        return [d.build(prepared, tpl) for d in docs]
+    _JOB = ([docs[i] for i in aside], prepared, tpl)
+    try:
+        with workers:
+            future = workers.submit(_build_aside)  # forks now, with `_JOB` set
+            built = {i: d.build(prepared, tpl) for i, d in enumerate(docs) if i not in aside}
+            try:
+                built.update(zip(aside, future.result(), strict=True))
+            except processes.NO_WORKERS:  # no worker processes here: build them here
+                built.update((i, docs[i].build(prepared, tpl)) for i in aside)
+    finally:
+        _JOB = None
+    return [built[i] for i in range(len(docs))]
+
+
+def _build_aside() -> list[Built]:
+    """In the worker: the documents set aside (`_JOB`, as forked)."""
+    assert _JOB is not None
+    docs, prepared, tpl = _JOB
+    return [d.build(prepared, tpl) for d in docs]
 
 
 def make_agenda(agenda: PreparedAgenda) -> Built:

@@ -116,6 +116,8 @@ class Fitted:
     document: Any  # a laid-out WeasyPrint document
     legible_in: float
     rest_in: float
+    fits: bool = True  # False: it runs past the panel (the search's layouts that overflow)
+    fill: float = 0.0  # the panel's height used: 1.0 full, 1.5 half a panel over
 
 
 def signs(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], suffix: str = "") -> Built:
@@ -177,13 +179,13 @@ def _make(
     files = {the_map.name: the_map.data} if the_map and context["map"] else {}
     cap_ratio = fonts.cap_height_ratio(fonts.font_file(f"{fonts.SIGN_FAMILY}:bold"))
 
-    def attempt(legible: float, rest: float) -> Fitted | None:
-        """The sign with capitals `legible` and `rest` inches tall, or None if it overflows."""
+    def attempt(legible: float, rest: float) -> Fitted:
+        """The sign with capitals `legible` and `rest` inches tall, and whether it fits."""
         context["sign"]["legible_pt"] = _points(legible, cap_ratio)
         context["sign"]["small_pt"] = _points(rest, cap_ratio)
         context["sign"]["legible_in"] = legible
         laid = pdf.lay_out(tpl.render_notice("sign.html.j2", context), files, tpl.path)
-        return None if _overflows(laid) else Fitted(laid, legible, rest)
+        return Fitted(laid, legible, rest, not _overflows(laid), _fill(laid))
 
     fitted = _fit(attempt, need.cap_in)
     if fitted is None:
@@ -197,7 +199,7 @@ def _make(
     return fitted, context["sign"]["lines"]
 
 
-def _fit(attempt: Callable[[float, float], Fitted | None], cap_in: float) -> Fitted | None:
+def _fit(attempt: Callable[[float, float], Fitted], cap_in: float) -> Fitted | None:
     """The largest letters that fit: the rest grows to half the legible height, then both grow.
 
     Layout height only grows with the letters, so each step is a bisection. Where the required
@@ -205,11 +207,11 @@ def _fit(attempt: Callable[[float, float], Fitted | None], cap_in: float) -> Fit
     """
     least = attempt(cap_in, REST_MIN_IN)
     step = STEP_IN / cap_in  # of a scale of the legible height
-    if least is None:
+    if not least.fits:
         # Too much to carry: the legible lines shrink first, the rest only if they alone cannot.
         return _largest(
-            lambda s: attempt(cap_in * s, REST_MIN_IN), REST_MIN_IN / cap_in, 1.0, step
-        ) or _largest(lambda s: attempt(cap_in * s, REST_MIN_IN * s), step, 1.0, step)
+            lambda s: attempt(cap_in * s, REST_MIN_IN), REST_MIN_IN / cap_in, 1.0, step, over=least
+        ) or _largest(lambda s: attempt(cap_in * s, REST_MIN_IN * s), step, 1.0, step, over=least)
     top = cap_in * REST_SHARE
     fitted = _largest(lambda r: attempt(cap_in, r), REST_MIN_IN, top, STEP_IN, least) or least
     if fitted.rest_in >= top - STEP_IN:
@@ -220,34 +222,86 @@ def _fit(attempt: Callable[[float, float], Fitted | None], cap_in: float) -> Fit
 
 
 def _largest(
-    attempt: Callable[[float], Fitted | None],
+    attempt: Callable[[float], Fitted],
     low: float,
     high: float,
     step: float,
     fits_low: Fitted | None = None,
+    over: Fitted | None = None,
 ) -> Fitted | None:
     """Bisect [low, high] to `step` for the largest value whose `attempt` fits.
 
     `fits_low`, the attempt at `low` when known to fit: the top is then tried first, as a
-    roomy panel takes it at once. Without it `high` is known not to fit and `low` is tried.
+    roomy panel takes it at once. Without it `high` is known not to fit (`over`, its layout,
+    where the caller has it) and `low` is tried.
+
+    The answer is the bisection's, found in fewer layouts: layout height only grows with the
+    letters, so one layout answers every midpoint on its side. How full the layouts either side
+    are predicts where the panel fills; the two points of the bisection's grid around that
+    prediction are laid out first, then the bisection is replayed, laying out only the
+    midpoints those leave open.
     """
-    best = fits_low
-    if best is not None:
-        at_top = attempt(high)
-        if at_top is not None:
-            return at_top
+    known: dict[float, Fitted] = {}
+    if fits_low is not None:
+        known[low] = fits_low
+        known[high] = attempt(high)
+        if known[high].fits:
+            return known[high]
     else:
-        best = attempt(low)
-        if best is None:
+        known[low] = attempt(low)
+        if not known[low].fits:
             return None
-    while high - low > step:
-        middle = (low + high) / 2
-        laid = attempt(middle)
-        if laid is None:
-            high = middle
-        else:
-            low, best = middle, laid
-    return best
+        if over is not None:
+            known[high] = over
+
+    def answer(x: float) -> bool | None:
+        """Whether `x` fits, as far as the layouts made so far tell (None: not yet known)."""
+        if x in known:
+            return known[x].fits
+        if x >= high or any(not f.fits and x >= v for v, f in known.items()):
+            return False
+        if any(f.fits and x <= v for v, f in known.items()):
+            return True
+        return None
+
+    guesses = 2  # predictions tried before plain bisection takes over
+    while True:
+        lo, hi = low, high
+        while hi - lo > step and (fits := answer((lo + hi) / 2)) is not None:
+            lo, hi = ((lo + hi) / 2, hi) if fits else (lo, (lo + hi) / 2)
+        if hi - lo <= step:
+            break
+        target = _guess(known, lo, hi) if guesses else None
+        if target is None:
+            known[(lo + hi) / 2] = attempt((lo + hi) / 2)
+            continue
+        guesses -= 1
+        a, b = lo, hi  # the bisection's own grid points either side of the prediction
+        while b - a > step:
+            a, b = ((a + b) / 2, b) if target >= (a + b) / 2 else (a, (a + b) / 2)
+        for x in sorted((a, b), key=lambda x: abs(x - target)):  # the nearer first
+            if answer(x) is None:
+                known[x] = attempt(x)
+    if lo not in known:  # answered by a larger layout that fit: cannot happen, but be sure
+        known[lo] = attempt(lo)
+    return known[lo]
+
+
+def _guess(known: dict[float, Fitted], lo: float, hi: float) -> float | None:
+    """Where in (`lo`, `hi`) the panel fills, from the closest layouts either side.
+
+    The used height grows with the square of the letters that grow (lines get longer and more
+    of them), on top of what does not grow: fill = a + b·x², through the two layouts.
+    """
+    fit = max((v for v, f in known.items() if f.fits), default=None)
+    over = min((v for v, f in known.items() if not f.fits), default=None)
+    if fit is None or over is None:
+        return None
+    f1, f2 = known[fit].fill, known[over].fill
+    if not f1 < 1.0 < f2:
+        return None  # a layout too wide (not too tall) says nothing of the height
+    x2 = fit * fit + (1.0 - f1) * (over * over - fit * fit) / (f2 - f1)
+    return min(max(math.sqrt(x2), lo), hi)
 
 
 def _points(cap_in: float, cap_ratio: float) -> float:
@@ -309,6 +363,19 @@ def district_code(district: str) -> str:
     name = district.split(" (", 1)[0].strip()
     first = name.split(" ", 1)[0]
     return first if first != name and any(c.isdigit() for c in first) else name
+
+
+def _fill(document: Any) -> float:
+    """How much of the panel's height the laid-out sign uses (1.0: exactly full).
+
+    Pages past the first count one each, plus the used share of the last page.
+    """
+    page = document.pages[-1]._page_box
+    used = max(
+        (b.position_y + b.margin_height() - page.content_box_y() for b in page.children),
+        default=0.0,
+    )
+    return len(document.pages) - 1 + used / page.height
 
 
 def _overflows(document: Any) -> bool:

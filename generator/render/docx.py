@@ -8,6 +8,7 @@ same bytes.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import zipfile
@@ -82,7 +83,7 @@ def render(
         ctx["full_text"] = _paragraphs(tpl, full_text) if full_text else ""
         image = InlineImage(tpl, io.BytesIO(map_image), width=Inches(5.5)) if map_image else ""
         ctx["map_image"] = image
-        tpl.render(ctx, jinja_env=templates.html, autoescape=True)
+        tpl.render(ctx, jinja_env=_Compiling(templates.html), autoescape=True)
     except jinja2.TemplateError as exc:
         near = " / ".join(getattr(exc, "docx_context", None) or [])
         raise RenderError(
@@ -104,6 +105,40 @@ def render(
     out = io.BytesIO()
     tpl.save(out)
     return normalize(out.getvalue())
+
+
+_COMPILED: dict[tuple[int, str], tuple[jinja2.Environment, jinja2.Template]] = {}
+
+
+class _Compiling:
+    """`env` for docxtpl, compiling each part's XML once per process.
+
+    docxtpl compiles a part's XML (the template with its tags cleaned up) on every render: most
+    of the time a DOCX takes. The cleaned-up XML depends only on the template file, so its
+    compiled form is kept, keyed by the text itself, in this process and in the environment's
+    bytecode cache.
+    """
+
+    def __init__(self, env: jinja2.Environment) -> None:
+        self.env = env
+        self.autoescape = env.autoescape  # docxtpl sets it; the HTML environment escapes already
+
+    def from_string(self, source: str) -> jinja2.Template:
+        """The compiled template of `source` (the environment is kept with it: ids are reused)."""
+        key = (id(self.env), source)
+        if key not in _COMPILED:
+            env, cache = self.env, self.env.bytecode_cache
+            if cache is None:
+                _COMPILED[key] = (env, env.from_string(source))
+            else:  # and between runs, as the environment keeps its templates' compiled code
+                name = "docx-" + hashlib.sha256(source.encode()).hexdigest()
+                bucket = cache.get_bucket(env, name, None, source)
+                if bucket.code is None:
+                    bucket.code = env.compile(source)
+                    cache.set_bucket(bucket)
+                template = env.template_class.from_code(env, bucket.code, env.make_globals(None))
+                _COMPILED[key] = (env, template)
+        return _COMPILED[key][1]
 
 
 def typed_run(clause: dict[str, Any]) -> Markup:

@@ -8,6 +8,7 @@ errors, so a PDF is never silently missing its map.
 
 from __future__ import annotations
 
+import functools
 import logging
 import mimetypes
 from collections.abc import Callable
@@ -80,10 +81,22 @@ def lay_out(html: str, files: dict[str, bytes], allowed: list[Path]) -> Any:
     from weasyprint import HTML
 
     return _checked(
-        lambda: HTML(
-            string=html, base_url=PACKET_URL, url_fetcher=_fetcher(files, allowed)
-        ).render()
+        lambda: HTML(string=html, base_url=PACKET_URL, url_fetcher=_fetcher(files, allowed)).render(
+            font_config=_font_config()
+        )
     )
+
+
+@functools.cache
+def _font_config() -> Any:
+    """One font configuration for every document of the process.
+
+    WeasyPrint otherwise builds one (fontconfig's setup, Pango's font map) per document; the
+    templates declare no web fonts, so every document sees the same installed fonts.
+    """
+    from weasyprint.text.fonts import FontConfiguration
+
+    return FontConfiguration()
 
 
 def _checked(work: Callable[[], Any]) -> Any:
