@@ -12,6 +12,8 @@ its bench row (issue 21's target: <= 10 s, <= 500 MB, both cores busy). `--profi
 `lint()` in this process under cProfile and prints the top functions.
 
 Run: .venv/bin/python bench/lint.py [--recipients 10000] [--rebuild] [--profile] [--tiny]
+     [--packet FOLDER]  (a packet already built with that many letters: no build)
+     [--packet FOLDER]  (a packet already built with that many letters)
 """
 
 from __future__ import annotations
@@ -180,11 +182,14 @@ def main() -> None:
     parser.add_argument(
         "--tiny", action="store_true", help="30 letters: that it runs, not how fast"
     )
+    parser.add_argument(
+        "--packet", type=Path, help="lint this packet (built with that many letters)"
+    )
     args = parser.parse_args()
     if args.tiny:
         args.recipients = 30
 
-    folder = build_packet(args.recipients, args.rebuild)
+    folder = args.packet or build_packet(args.recipients, args.rebuild)
     from generator.lint.engine import _packet_files
 
     read = _packet_files(folder)
