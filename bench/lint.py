@@ -13,7 +13,6 @@ its bench row (issue 21's target: <= 10 s, <= 500 MB, both cores busy). `--profi
 
 Run: .venv/bin/python bench/lint.py [--recipients 10000] [--rebuild] [--profile] [--tiny]
      [--packet FOLDER]  (a packet already built with that many letters: no build)
-     [--packet FOLDER]  (a packet already built with that many letters)
 """
 
 from __future__ import annotations
