@@ -308,7 +308,9 @@ def combine(
         if progress:
             progress(n + 1)
     canvas.save()
-    out = pikepdf.open(io.BytesIO(layer.getvalue()))
+    drawn = layer.getvalue()
+    del canvas, layer  # ReportLab's copy of every page, no longer needed once written
+    out = pikepdf.open(io.BytesIO(drawn))
     shared = {
         (b, i): out.copy_foreign(page.as_form_xobject())
         for b, doc in enumerate(opened)
