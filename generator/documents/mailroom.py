@@ -296,6 +296,12 @@ def wrap(
     `breaks` allows it (else None: the caller tries a smaller size first). Stops after `most`
     lines (a 5,000-character name needs no more than the box can show).
     """
+    if most is None or most > 0:
+        # Most address lines fit whole: one measurement instead of one a word. Exact, since
+        # whatever a line fits, every beginning of it fits too.
+        whole = " ".join(text.split())
+        if whole and fits(whole):
+            return [(whole, len(text.rstrip()))]
     out: list[tuple[str, int]] = []
     line, end = "", 0
     for match in re.finditer(r"\S+", text):
@@ -334,6 +340,9 @@ def _longest(word: str, fits: Callable[[str], bool]) -> int:
 
 def font() -> str:
     """The font every mail-room drawing uses, registered with ReportLab once."""
+    global _registered
+    if _registered:  # asked for before every line drawn
+        return FONT
     from reportlab.pdfbase import pdfmetrics  # imported only when drawing
     from reportlab.pdfbase.ttfonts import TTFont
 
@@ -344,7 +353,11 @@ def font() -> str:
 
             path = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
         pdfmetrics.registerFont(TTFont(FONT, str(path)))
+    _registered = True
     return FONT
+
+
+_registered = False
 
 
 def canvas(buffer: Any, title: str | None = None) -> Any:

@@ -71,7 +71,9 @@ def sections(ext: Extracted) -> list[tuple[Language, Extracted]]:
         weight = len(_WORD.findall(block.text))
         if runs and lang == runs[-1][0]:
             _, blocks, w = runs[-1]
-            runs[-1] = (lang, [*blocks, *pending, block], w + weight)
+            # Extended in place: a run of 400,000 blocks (10,000 letters) is not copied each time.
+            blocks += [*pending, block]
+            runs[-1] = (lang, blocks, w + weight)
         else:
             runs.append((lang, [*pending, block], weight))
         pending = []

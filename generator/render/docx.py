@@ -213,11 +213,16 @@ def normalize(data: bytes) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
-            fixed = zipfile.ZipInfo(info.filename, _ZIP_TIME)
-            fixed.compress_type = zipfile.ZIP_DEFLATED
-            fixed.external_attr = 0o644 << 16
-            dst.writestr(fixed, src.read(info.filename))
+            dst.writestr(zip_entry(info.filename), src.read(info.filename))
     return out.getvalue()
+
+
+def zip_entry(name: str) -> zipfile.ZipInfo:
+    """A DOCX member as `normalize` writes it: fixed time and mode, deflated."""
+    fixed = zipfile.ZipInfo(name, _ZIP_TIME)
+    fixed.compress_type = zipfile.ZIP_DEFLATED
+    fixed.external_attr = 0o644 << 16
+    return fixed
 
 
 def text_of(data: bytes) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import posixpath
 import re
 import zipfile
@@ -164,7 +165,16 @@ def _extract_docx(path: Path) -> Extracted:
         with zipfile.ZipFile(path) as archive:
             package = _Package(path, archive)
             main, targets = _docx_parts(path, package)
-            root = _xml(package.read(main))
+            # The body is read one top-level element at a time and each dropped once read, so
+            # a Word file of 10,000 letters (400,000 paragraphs) never stands whole in memory.
+            events = etree.iterparse(
+                io.BytesIO(package.read(main)),
+                events=("start", "end"),
+                resolve_entities=False,
+                no_network=True,
+                remove_comments=True,
+            )
+            _, root = next(events)
 
             def part(kind: str) -> bytes | None:
                 name = targets.get(kind)
@@ -173,17 +183,46 @@ def _extract_docx(path: Path) -> Extracted:
             ns = root.tag[: root.tag.index("}") + 1] if root.tag.startswith("{") else ""
             styles = _docx_styles(part("styles"), ns)
             comments = _docx_comments(part("comments"), ns)
+            if root.tag != ns + "document":
+                return _fail(path, "not a Word document (its main part has no document body)")
+            reader = _DocxReader(ns, comments, styles)
+            body, pictures = _read_body(events, root, ns, reader)
     except zipfile.BadZipFile:
         return _fail(path, "not a .docx file (not a zip package; is it a renamed .doc or PDF?)")
-    except (etree.XMLSyntaxError, KeyError, ValueError, EOFError) as exc:
+    except (etree.XMLSyntaxError, KeyError, ValueError, EOFError, StopIteration) as exc:
         return _fail(path, f"damaged .docx file ({exc})")
     except (zipfile.LargeZipFile, NotImplementedError, RuntimeError) as exc:
         return _fail(path, f"cannot open the .docx package ({exc})")
-    body = root.find(ns + "body")
-    if root.tag != ns + "document" or body is None:
+    if not body:
         return _fail(path, "not a Word document (its main part has no document body)")
-    reader = _DocxReader(ns, comments, styles)
-    reader.blocks(body, None)
     blocks, notes = reader.result()
-    pictures = next(root.iter(ns + "drawing", ns + "pict"), None) is not None
     return Extracted(path, "docx", blocks, notes, has_image=pictures)
+
+
+def _read_body(events: Any, root: Any, ns: str, reader: _DocxReader) -> tuple[bool, bool]:
+    """Feed the first body's elements to `reader` as each is parsed, then drop them.
+
+    Returns whether there was a body, and whether the document has a picture anywhere.
+    """
+    body_tag, pictures = ns + "body", (ns + "drawing", ns + "pict")
+    body, found, seen = None, False, False
+    depth = 1
+    for event, el in events:
+        if event == "start":
+            depth += 1
+            if depth == 2 and el.tag == body_tag and not found:
+                body, found = el, True
+            continue
+        depth -= 1
+        if not isinstance(el.tag, str):
+            continue
+        if not seen and el.tag in pictures:
+            seen = True
+        if depth == 2 and body is not None and el.getparent() is body:
+            reader.blocks([el], None)
+            el.clear()
+            while el.getprevious() is not None:
+                del body[0]
+        elif el is body:
+            body = None  # a later body is not read, as `root.find` found the first only
+    return found, seen
