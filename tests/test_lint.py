@@ -332,3 +332,14 @@ def test_the_registry_says_how_each_packet_file_is_linted(name: str, kind: str |
 
     found = lint_kind(Path(name))
     assert (found.value if found else None) == kind
+
+
+def test_several_packets_are_each_judged_by_their_own_case(packets: Path) -> None:
+    """`notices lint A B` judges B by B's case, not A's: the findings are those of each alone."""
+    first, second = packets / "ep-2027-za-03", packets / "shelby-2027-map-01"
+    together = json.loads(notices("lint", str(first), str(second), "--format", "json").stdout)
+    alone = [
+        json.loads(notices("lint", str(p), "--format", "json").stdout) for p in (first, second)
+    ]
+    assert together["documents"] == alone[0]["documents"] + alone[1]["documents"]
+    assert together["findings"] == alone[0]["findings"] + alone[1]["findings"]
