@@ -225,9 +225,9 @@ def test_the_form_gives_back_the_data_it_shows_for_every_sample() -> None:
         nodes = schema_form.build(Case, data)
         html = _render_fields(nodes)
         answers = schema_form.Answers(read(html).fields)
-        assert schema_form.collect(Case, answers, data) == data, case.name
+        assert schema_form.case_data(Case, answers, data) == data, case.name
         # typed into an empty form: the same case (a value equal to its default is left out)
-        typed = schema_form.collect(Case, answers, {})
+        typed = schema_form.case_data(Case, answers, {})
         assert Case.model_validate(typed) == Case.model_validate(data), case.name
 
 

@@ -46,7 +46,7 @@ async def case_new(request: Request) -> Response:
         return _form_page(request, None, {"hearings": [{}]}, [])
     answers = schema_form.answers_of(await _read_form(request))
     case_id = answers.get(CASE_ID).strip()
-    data = schema_form.collect(_schema(), answers, {})
+    data = schema_form.case_data(_schema(), answers, {})
     if edited := _add_or_remove(answers, data):
         return _form_page(request, None, edited, [], typed_id=case_id, answers=answers)
     try:
@@ -95,7 +95,7 @@ async def case_edit(request: Request) -> Response:
         saved = request.query_params.get("saved") == "1" and not problems
         return _form_page(request, case_id, before, problems, saved=saved, loads=not problems)
     answers = schema_form.answers_of(await _read_form(request))
-    data = schema_form.collect(_schema(), answers, before)
+    data = schema_form.case_data(_schema(), answers, before)
     if edited := _add_or_remove(answers, data):
         return _form_page(request, case_id, edited, [], answers=answers)
     if unreadable:

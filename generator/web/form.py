@@ -382,7 +382,7 @@ class Answers:
         return any(name.startswith(prefix) for name in self.one)
 
 
-def collect(model: type[BaseModel], answers: Answers, data: Any, prefix: str = "") -> dict:
+def case_data(model: type[BaseModel], answers: Answers, data: Any, prefix: str = "") -> dict:
     """The case data the answers give, starting from `data` (the case file's as read)."""
     before = data if isinstance(data, dict) else {}
     out = dict(before)  # keys the form does not show are kept as they are
@@ -429,7 +429,7 @@ def _answer(key: str, info: FieldInfo, sh: Shape, answers: Answers, before: dict
     if sh.kind == "group" and sh.model:
         if not answers.has_prefix(f"{path}."):
             return old if present else MISSING
-        sub = collect(sh.model, answers, old, f"{path}.")
+        sub = case_data(sh.model, answers, old, f"{path}.")
         if sub:
             return sub
         if present and old in (None, {}):
@@ -441,7 +441,7 @@ def _answer(key: str, info: FieldInfo, sh: Shape, answers: Answers, before: dict
             return old if present else MISSING
         olds = old if isinstance(old, list) else []
         items = [
-            collect(sh.model, answers, olds[i] if i < len(olds) else {}, f"{path}.{i}.")
+            case_data(sh.model, answers, olds[i] if i < len(olds) else {}, f"{path}.{i}.")
             for i in range(int(count))
         ]
         if present and items == olds:
