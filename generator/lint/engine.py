@@ -448,6 +448,8 @@ def _read_and_check(target: Target, prepared: Prepared | None) -> Read:
                     start = "".join(checks.normalize(" ".join(raw[first : k + 1])).split())
                     if len(start) >= SHORTENED_AT_LEAST:
                         lines.add(SHORTENED + start)
+    if target.kind in _LETTERS:
+        ext = _each_paragraph_once(ext)
     if target.law is not None:
         reading = checks.Reading.of(ext, _notice_year(ext.text))
         day, why = _law_date(reading, target.law.on)
@@ -462,6 +464,23 @@ def _read_and_check(target: Target, prepared: Prepared | None) -> Read:
 
 
 _LETTERS = (DocumentKind.LETTERS, DocumentKind.TRANSMITTAL)
+
+
+def _each_paragraph_once(ext: Extracted) -> Extracted:
+    """A mail merge's text with each paragraph where it first appears, and nowhere again.
+
+    Every letter repeats the same body under its own address: the checks of what the letters
+    state read the body once (and every address, each its own paragraph), so 10,000 letters
+    cost what one letter and a list of addresses cost, not 10,000 times a notice. A paragraph
+    that differs in one letter is kept, so a contradiction in any letter is still read.
+    """
+    seen: set[str] = set()
+    kept = [b for b in ext.blocks if not (b.text in seen or seen.add(b.text))]
+    if len(kept) == len(ext.blocks):
+        return ext
+    return Extracted(ext.path, ext.format, kept, ext.notes, ext.pages, ext.has_image)
+
+
 SHORTENED_AT_LEAST = 20  # letters of a shortened name enough to tell whose it is
 
 
