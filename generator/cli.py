@@ -659,37 +659,22 @@ def lint(
 
             if jurisdiction or kind:
                 raise UserError("--against reads the case and the notice from the packet")
-            result = LintResult([], [])
             for path in paths:
                 if not path.is_file():
                     raise UserError(f"{path}: --against compares a proof file, not a folder")
-                one = proof.check(path, against, case_path)
-                result = LintResult(
-                    result.findings + one.findings,
-                    result.documents + one.documents,
-                    result.judged | one.judged,
-                )
+            result = LintResult.joined(proof.check(p, against, case_path) for p in paths)
         else:
             by_agenda = (
                 None if case_path or jurisdiction else lint_agenda_paths(list(paths), agenda)
             )
-            result = by_agenda or LintResult([], [])
-            for group in (
-                [] if by_agenda else _judged_together(list(paths), case_path or jurisdiction)
-            ):
-                one = run(
-                    group,
-                    case_path=case_path,
-                    jurisdiction=jurisdiction,
-                    kind=kind,
-                    on=on.date() if on else None,
-                    packs=packs,
-                )
-                result = LintResult(
-                    result.findings + one.findings,
-                    result.documents + one.documents,
-                    result.judged | one.judged,
-                )
+            result = by_agenda or run(
+                list(paths),
+                case_path=case_path,
+                jurisdiction=jurisdiction,
+                kind=kind,
+                on=on.date() if on else None,
+                packs=packs,
+            )
         render = {"text": report.text, "json": report.as_json, "sarif": report.sarif}[fmt]
         click.echo(render(result), nl=False)
         if comments:
@@ -710,19 +695,6 @@ def lint(
         return EXIT_FINDINGS if failed else EXIT_OK
 
     sys.exit(_run(False, None, body))
-
-
-def _judged_together(paths: list[Path], told: object) -> list[list[Path]]:
-    """The groups of paths that one lint judges by one case.
-
-    All of them when the command names the case or the jurisdiction; otherwise each packet
-    folder by its own manifest's case, loose files with the first folder.
-    """
-    folders = [p for p in paths if p.is_dir()]
-    if told or len(folders) < 2:
-        return [paths]
-    loose = [p for p in paths if not p.is_dir()]
-    return [[folders[0], *loose], *([f] for f in folders[1:])]
 
 
 def _lint_corpus(

@@ -25,6 +25,7 @@ import tempfile
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from generator.hashing import sha256_file
@@ -102,23 +103,34 @@ def gpkg_fids(path: Path, table: str, column: str, values: list[str]) -> list[in
     """
     if not _worth_it(path):
         return None
-    key = file_key(path, table, column)
-    entry = cache_dir() / "ids" / f"{key}.sqlite"
-    if not entry.is_file():
-        built = _publish(entry.parent, entry.name, lambda tmp: _build_ids(path, table, column, tmp))
-        if built is None:
-            return None
+    rows = _look_up(
+        "ids",
+        file_key(path, table, column),
+        lambda tmp: _build_ids(path, table, column, tmp),
+        "SELECT fid FROM ids WHERE id IN (SELECT value FROM json_each(?)) ORDER BY fid",
+        values,
+    )
+    return None if rows is None else [int(r[0]) for r in rows]
+
+
+def _look_up(
+    kind: str, key: str, build: Callable[[Path], None], sql: str, values: list[str]
+) -> list[tuple[Any, ...]] | None:
+    """The rows of `sql` (given `values` as one JSON array) over the cached index `kind/key`.
+
+    The index is built by `build` when it is not there yet. None where the cache cannot
+    answer: the index could not be built, it records its column as unusable, or SQLite fails.
+    """
+    entry = cache_dir() / kind / f"{key}.sqlite"
+    if not entry.is_file() and _publish(entry.parent, entry.name, build) is None:
+        return None
     try:
         with closing(sqlite3.connect(f"file:{quote(str(entry))}?mode=ro", uri=True)) as conn:
             if not conn.execute("SELECT usable FROM meta").fetchone()[0]:
                 return None
-            rows = conn.execute(
-                "SELECT fid FROM ids WHERE id IN (SELECT value FROM json_each(?)) ORDER BY fid",
-                [json.dumps([str(v) for v in values])],
-            ).fetchall()
+            return conn.execute(sql, [json.dumps([str(v) for v in values])]).fetchall()
     except sqlite3.Error:
         return None
-    return [int(r[0]) for r in rows]
 
 
 def _build_ids(path: Path, table: str, column: str, out: Path) -> None:
@@ -159,24 +171,18 @@ def parquet_box(
     """
     if not _worth_it(path):
         return None
-    key = file_key(path, column)
-    entry = cache_dir() / "boxes" / f"{key}.sqlite"
-    if not entry.is_file():
-        built = _publish(entry.parent, entry.name, lambda tmp: _build_boxes(path, column, tmp))
-        if built is None:
-            return None
-    try:
-        with closing(sqlite3.connect(f"file:{quote(str(entry))}?mode=ro", uri=True)) as conn:
-            if not conn.execute("SELECT usable FROM meta").fetchone()[0]:
-                return None
-            box = conn.execute(
-                "SELECT min(xmin), min(ymin), max(xmax), max(ymax) FROM boxes"
-                " WHERE id IN (SELECT value FROM json_each(?))",
-                [json.dumps([str(v) for v in values])],
-            ).fetchone()
-    except sqlite3.Error:
+    rows = _look_up(
+        "boxes",
+        file_key(path, column),
+        lambda tmp: _build_boxes(path, column, tmp),
+        "SELECT min(xmin), min(ymin), max(xmax), max(ymax) FROM boxes"
+        " WHERE id IN (SELECT value FROM json_each(?))",
+        values,
+    )
+    if not rows or rows[0][0] is None:
         return None
-    return None if box[0] is None else tuple(float(x) for x in box)  # type: ignore[return-value]
+    xmin, ymin, xmax, ymax = (float(x) for x in rows[0])
+    return xmin, ymin, xmax, ymax
 
 
 def _build_boxes(path: Path, column: str, out: Path) -> None:

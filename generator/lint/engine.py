@@ -20,7 +20,7 @@ import json
 import os
 import re
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
@@ -144,6 +144,16 @@ class LintResult:
     documents: list[str]
     judged: dict[str, Judged] = field(default_factory=dict)  # by document path
 
+    @classmethod
+    def joined(cls, results: Iterable[LintResult]) -> LintResult:
+        """The results of several runs as one, in their order."""
+        every = list(results)
+        return cls(
+            [f for r in every for f in r.findings],
+            [d for r in every for d in r.documents],
+            {k: v for r in every for k, v in r.judged.items()},
+        )
+
     @property
     def checked(self) -> int:
         """Clause rules checked, over every document."""
@@ -186,6 +196,10 @@ def lint(
     Without a case, `jurisdiction` names the pack, looked for in `packs` (a folder of packs)
     before the project's; `on` is the day whose law applies (default: the notice's own date).
     """
+    if prepared is None and case_path is None and not jurisdiction:
+        groups = _by_own_case(paths)
+        if len(groups) > 1:
+            return LintResult.joined(lint(g, kind=kind, on=on, packs=packs) for g in groups)
     files: list[Path] = []
     packets: list[Path] = []
     for path in paths:
@@ -233,6 +247,18 @@ def lint(
             found.append(_nothing_to_lint(folder))
         found += _packet(folder, mine, read)
     return LintResult(found, [str(t.path) for t in targets], judged)
+
+
+def _by_own_case(paths: list[Path]) -> list[list[Path]]:
+    """Paths linted without a case, grouped by the case that judges them.
+
+    Each packet folder by its own manifest's case; loose files with the first folder.
+    """
+    folders = [p for p in paths if p.is_dir()]
+    if len(folders) < 2:
+        return [paths]
+    loose = [p for p in paths if not p.is_dir()]
+    return [[folders[0], *loose], *([f] for f in folders[1:])]
 
 
 def _packet_files(folder: Path) -> list[Path]:
