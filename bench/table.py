@@ -7,8 +7,10 @@ Every bench script ends its output with one line per figure,
 (`met` true or false, or null where the size run cannot judge). This runs each `bench/*.py`
 (not itself, nor a `_helper.py`) at full size, or with `--tiny` as the tests do, never two at
 once (the figures are wall times on a shared machine), shows each bench's output as it comes,
-and writes the rows as a Markdown table with the machine and the date above it: docs/bench.md
-by default at full size; with `--tiny`, only where `--out` says (tiny figures judge nothing).
+and writes the rows as a Markdown table, each bench's rows under the date, machine and load of
+its own run: docs/bench.md by default at full size; with `--tiny`, only where `--out` says (tiny
+figures judge nothing). The runs are kept beside the table as JSON (docs/bench.json), so
+`--only NAME` re-measures those benches and keeps every other bench's rows with their own date.
 A bench that fails, or prints no row, is a row of its own that says so, and the exit is 1.
 
 Run: .venv/bin/python bench/table.py [--tiny] [--only NAME ...] [--out docs/bench.md]
@@ -90,32 +92,47 @@ def machine() -> str:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:
         cores = os.cpu_count() or 1
-    load = (
-        f", load average {os.getloadavg()[0]:.1f} at the start" if hasattr(os, "getloadavg") else ""
-    )
     return (
         f"{model}{cores} cores, {platform.system()} {platform.release()},"
-        f" Python {platform.python_version()}{load}"
+        f" Python {platform.python_version()}"
     )
 
 
-def markdown(rows: list[dict], *, when: str, where: str, tiny: bool) -> str:
-    """The table, with the machine and date above it."""
+def _now() -> str:
+    """When a bench started, and how busy the machine was: its figures depend on both."""
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    if hasattr(os, "getloadavg"):
+        when += f", load average {os.getloadavg()[0]:.1f} at the start"
+    return when
+
+
+def markdown(runs: dict[str, dict], *, where: str, tiny: bool) -> str:
+    """The table: each bench's rows under the date of its own run, the machine above them all."""
     size = "at the tests' tiny size (`--tiny`): no target is judged" if tiny else "at full size"
     out = [
         "# Benchmarks",
         "",
-        f"`make bench` (bench/table.py) on {when}, {size}.",
+        f"`make bench` (bench/table.py), {size}. Each bench is dated by its own run:",
+        "`bench/table.py --only NAME` re-runs one bench and keeps the others' rows.",
         f"Machine: {where}. A shared machine: read the ratios more than the times.",
-        "",
-        "| work | figure | target | met |",
-        "|---|---|---|---|",
     ]
     mark = {True: "yes", False: "**no**", None: "—"}
-    for r in rows:
-        cells = [str(r[k]).replace("|", "\\|") for k in KEYS[:3]] + [mark[r["met"]]]
-        out.append("| " + " | ".join(cells) + " |")
+    for name, got in runs.items():
+        elsewhere = f", on {got['machine']}" if got.get("machine", where) != where else ""
+        out += ["", f"### bench/{name}.py — {got['when']}{elsewhere}", ""]
+        out += ["| work | figure | target | met |", "|---|---|---|---|"]
+        for r in got["rows"]:
+            cells = [str(r[k]).replace("|", "\\|") for k in KEYS[:3]] + [mark[r["met"]]]
+            out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out) + "\n"
+
+
+def _kept(path: Path, names: list[str], tiny: bool) -> dict[str, dict]:
+    """The earlier runs, of benches that still exist, measured at the same size."""
+    if not path.is_file():
+        return {}
+    earlier = json.loads(path.read_text(encoding="utf-8"))
+    return {n: r for n, r in earlier.items() if n in names and r.get("tiny", False) == tiny}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,19 +146,24 @@ def main(argv: list[str] | None = None) -> int:
     unknown = sorted(set(args.only or []) - set(names))
     if unknown:
         parser.error(f"no bench {', '.join(unknown)}; there are {', '.join(names)}")
-    where, when = machine(), datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    rows: list[dict] = []
-    for name in args.only or names:
-        got, took = run(name, tiny=args.tiny)
-        rows += got
-        print(f"== bench/{name}.py: {len(got)} rows in {took:.0f} s", flush=True)
-    table = markdown(rows, when=when, where=where, tiny=args.tiny)
-    print(table, end="")
     out = args.out or (None if args.tiny else ROOT / "docs" / "bench.md")
-    if out is not None:
+    store = out.with_suffix(".json") if out is not None else None
+    runs = _kept(store, names, args.tiny) if store is not None and args.only else {}
+    where = machine()
+    for name in args.only or names:
+        when = _now()
+        got, took = run(name, tiny=args.tiny)
+        runs[name] = {"when": when, "machine": where, "tiny": args.tiny, "rows": got}
+        print(f"== bench/{name}.py: {len(got)} rows in {took:.0f} s", flush=True)
+    runs = {n: runs[n] for n in names if n in runs}
+    table = markdown(runs, where=where, tiny=args.tiny)
+    print(table, end="")
+    if out is not None and store is not None:
         out.write_text(table, encoding="utf-8")
-        print(f"wrote {out}")
-    return 1 if any(r["figure"].startswith("FAILED") for r in rows) else 0
+        store.write_text(json.dumps(runs, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"wrote {out} and {store.name}")
+    fresh = [r for n in args.only or names for r in runs[n]["rows"]]
+    return 1 if any(r["figure"].startswith("FAILED") for r in fresh) else 0
 
 
 if __name__ == "__main__":

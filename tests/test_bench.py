@@ -71,6 +71,22 @@ def test_the_table_collects_every_row_and_marks_a_failed_bench(tmp_path: Path) -
     text = out.read_text(encoding="utf-8")
     assert "| work | figure | target | met |" in text and "Machine: " in text
     assert "| 200 mailing addresses read and formatted |" in text
+    # A second bench run alone keeps the first one's rows, under the first run's own date.
+    earlier = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
+    earlier["addresses"]["when"] = "2001-01-01 00:00 UTC"
+    out.with_suffix(".json").write_text(json.dumps(earlier), encoding="utf-8")
+    again = subprocess.run(
+        [sys.executable, "bench/table.py", "--tiny", "--only", "startup", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert again.returncode == 0, again.stderr[-2000:]
+    text = out.read_text(encoding="utf-8")
+    assert "### bench/addresses.py — 2001-01-01 00:00 UTC" in text
+    assert "| 200 mailing addresses read and formatted |" in text
+    assert "### bench/startup.py — " in text and "notices --help" in text
     with pytest.raises(ValueError, match="met is true, false or null"):
         table.rows_of('bench-row: {"work": "w", "figure": "f", "target": "t", "met": "yes"}')
     with pytest.raises(ValueError, match="the keys"):
