@@ -161,7 +161,7 @@ def cluster(workers: int) -> Iterator[str]:
 
 def _warm() -> None:
     """On each worker: import what a build and a lint import."""
-    for name in ("generator.packet", "generator.lint.corpus", "generator.cli"):
+    for name in ("generator.packet", "generator.lint.corpus", "generator.commands.build"):
         importlib.import_module(name)
 
 
