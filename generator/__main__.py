@@ -1,5 +1,5 @@
 """Allow `python -m generator`."""
 
-from generator.cli import main
+from generator.entry import main
 
 main()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
+import os
 import pkgutil
 import subprocess
 import sys
@@ -20,6 +21,7 @@ import click.formatting
 import pytest
 
 import generator.commands
+from generator import entry
 from generator.cli import COMMANDS, app
 
 from .conftest import ROOT
@@ -71,6 +73,45 @@ def test_help_lists_the_commands_as_click_would(columns: int) -> None:
     lazy = _click_help(app, "notices", columns)
     assert "Commands:" in lazy
     assert lazy == _click_help(eager, "notices", columns)
+
+
+@pytest.mark.parametrize("prog", ["notices", "python -m generator"])
+@pytest.mark.parametrize("columns", ["80", "200", "", "0"])
+def test_the_kept_help_page_is_clicks(
+    prog: str, columns: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """generator/entry.py's page, where it answers, is click's page; if this fails, copy
+    click's (printed in the diff) into `entry.PAGE`."""
+    monkeypatch.setenv("COLUMNS", columns)  # "" and "0": no terminal under pytest, so 80
+    for args in (["--help"], ["-h"]):
+        assert entry.help_page(args, prog) == _click_help(app, prog, 80)
+
+
+def test_the_kept_help_page_leaves_the_rest_to_click(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "79")  # click would shorten the lines more
+    assert entry.help_page(["--help"], "notices") is None
+    monkeypatch.setenv("COLUMNS", "80")
+    assert entry.help_page(["--help"], "notices") is not None
+    assert entry.help_page(["--help"], "n" * 41) is None  # the usage line would wrap
+    for args in ([], ["--version"], ["build", "--help"], ["--help", "build"]):
+        assert entry.help_page(args, "notices") is None
+    monkeypatch.setenv("_NOTICES_COMPLETE", "bash_complete")  # the shell asks for completions
+    assert entry.help_page(["--help"], "notices") is None
+
+
+def test_python_m_generator_help_imports_no_click() -> None:
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "generator", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "COLUMNS": "100"},
+    )
+    imported = {line.rsplit("|", 1)[-1].strip() for line in run.stderr.splitlines()}
+    assert "generator.entry" in imported
+    assert not {m for m in imported if m.split(".")[0] == "click"}
+    assert run.stdout == _click_help(app, "python -m generator", 100)
 
 
 _PROBE = """

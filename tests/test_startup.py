@@ -1,8 +1,10 @@
 """The commands that need no PDF, map or office library answer without importing one.
 
-`notices --help` is what a clerk types first; its time is bare Python's plus click's
-(bench/startup.py measures it). A top-level import of a heavy library anywhere on its path
-would double that, silently: these tests name the modules each command may not load.
+`notices --help` is what a clerk types first (bench/startup.py measures it); generator/entry.py
+answers it without click where it can (tests/test_cli_commands.py), and every other command line
+costs bare Python's time plus click's. A top-level import of a heavy library anywhere on that
+path would double it, silently: these tests name the modules each command may not load, run
+through click (`generator.cli.main`), as `--help` is in a terminal narrower than 80 columns.
 """
 
 from __future__ import annotations
