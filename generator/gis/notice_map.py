@@ -103,13 +103,13 @@ def draw_change(cf: CaseFile, found: Selection) -> DrawnMap | None:
     # The caption is the map's one title: the documents print it beneath the map, which does
     # not draw it again (it names the files' metadata only).
     caption = f"{case.municipality}: proposed change of {places} ({changes})"
-    svg, png = maps.draw(layers, title=caption)
+    svg, png, seen = maps.draw_showing(layers, title=caption)
     alt = (
         f"Map of {places} in {case.municipality}, outlined, with the change {changes}, the zoning districts"
         f" around it, the named streets, {'the ' + layers.buffer_label + ' notification distance and ' if layers.buffer_label else ''}"
         "the parcels whose owners are notified."
     )
-    shows = [*maps.shows(layers), "area_to_be_affected"]
+    shows = [*seen, "area_to_be_affected"]
     if case.gis and case.gis.municipal_boundaries and "municipal_boundaries" not in shows:
         # R.I.G.L. § 45-24-53(b) asks for town lines "where appropriate": the layer was read
         # and no town line falls within the map's area, so there is none to show.
