@@ -19,15 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from generator import __version__, findings, packet_folder
-from generator.documents import mail_merge, registry
-from generator.documents.base import Output
+from generator.documents import change_map
+from generator.documents import recipients as recipient_files
+from generator.documents.base import Built, Output
 from generator.errors import UserError
 from generator.findings import Finding
 from generator.hashing import sha256_file
 from generator.inputs import CaseFile, profile_path
 from generator.kinds import DocumentKind, Format
-from generator.lint import report
-from generator.lint.engine import lint
 from generator.packet_folder import MANIFEST
 from generator.paths import data_paths
 from generator.prepare import Prepared, prepare
@@ -35,6 +34,9 @@ from generator.render import templates
 from generator.writer import write
 
 LINT_REPORT = "lint_report.json"
+# What `notices recipients` writes, in the registry's order (tests/test_recipients.py checks
+# that these are the registry's builders of those kinds).
+RECIPIENT_DOCUMENTS = (change_map.DOCUMENT, recipient_files.DOCUMENT)
 LIBRARIES = ("weasyprint", "docxtpl", "python-docx", "jinja2", "markdown", "pydantic", "pyyaml")
 
 
@@ -63,6 +65,12 @@ def build(
     `history`: the documents this build changes or drops are kept in `history/<history>/` of
     the packet (a re-notice keeps what was sent before).
     """
+    # The document builders and the linter are imported here, not at the top: `notices
+    # recipients` imports this module for `write_recipients`, which needs neither (~0.16 s).
+    from generator.documents import mail_merge, registry
+    from generator.lint import report
+    from generator.lint.engine import lint
+
     prepared = prepare(case)
     if prepared.late:
         raise UserError(list(prepared.late))
@@ -102,7 +110,13 @@ def build(
 def write_recipients(case: Path, out_root: Path) -> Result:
     """`notices recipients`: the recipient files, and the map the notices carry, into the packet folder."""
     prepared = prepare(case)
-    made = registry.make(prepared, kinds=(DocumentKind.RECIPIENTS, DocumentKind.MAP))
+    # The two builders by name rather than `registry.make(kinds=...)`: the registry imports
+    # every document kind, the whole rendering stack, for two files it does not render.
+    tpl = templates.for_pack(prepared.pack)
+    made = Built()
+    for doc in RECIPIENT_DOCUMENTS:
+        if doc.required(prepared):
+            made += doc.build(prepared, tpl)
     folder = out_root / prepared.case_file.id
     kept = packet_folder.update(folder, _files(made.outputs), remove_stale=False)
     found = prepared.recipients
@@ -209,6 +223,7 @@ def build_agenda(path: Path, out_root: Path) -> Result:
     case (`lint.agenda`), and the manifest names the agenda, each case and the combined schedule.
     """
     from generator.agenda import prepare_agenda
+    from generator.documents import registry
     from generator.lint.agenda import lint_agenda
 
     agenda = prepare_agenda(path)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import geopandas as gpd
 import pytest
+from shapely import affinity
 from shapely.geometry import box
 
 from generator.gis.cache import gpkg_fids, parquet_box, sha256_of_layer
@@ -124,3 +126,33 @@ def test_the_owners_are_the_same_through_the_cache(
     assert owners(collect(load_case(case), pack)) == plain  # the index made
     assert owners(collect(load_case(case), pack)) == plain  # and read
     assert len(list((tmp_path / "cache").iterdir())) == 2  # hash, and ids or boxes
+
+
+def test_a_map_is_drawn_once_for_the_same_layers_and_title(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kept map is the map drawn: same bytes and `shows`; anything else drawn is drawn anew."""
+    from generator.gis import maps, notice_map
+
+    from .test_maps import scene
+
+    drawings: list[str] = []
+    real = maps.draw_showing
+
+    def counted(layers: maps.MapLayers, *, title: str) -> tuple[bytes, bytes, list[str]]:
+        drawings.append(title)
+        return real(layers, title=title)
+
+    monkeypatch.setattr(maps, "draw_showing", counted)
+    first = notice_map.drawn(scene(), "Town: proposed change")
+    assert first == (*maps.draw(scene(), title="Town: proposed change"), maps.shows(scene()))
+    assert notice_map.drawn(scene(), "Town: proposed change") == first
+    assert drawings == ["Town: proposed change"]  # the second came from the cache
+    moved = replace(scene(), subject=affinity.translate(scene().subject, xoff=1e-6))
+    notice_map.drawn(scene(), "Another title")
+    notice_map.drawn(moved, "Town: proposed change")
+    assert len(drawings) == 3 and len(list((cache / "maps").iterdir())) == 3
+    for entry in (cache / "maps").iterdir():  # a damaged entry is drawn again, not read
+        entry.write_bytes(entry.read_bytes()[:-1])
+    assert notice_map.drawn(scene(), "Town: proposed change") == first
+    assert len(drawings) == 4

@@ -479,3 +479,13 @@ def test_one_owner_at_two_addresses_gets_two_letters_and_every_merge_says_why(
         if r["parcels"] == "C-touch; D-top"
     )
     assert row["merged"] == "parcel D-top: same owner name and mailing address"
+
+
+def test_the_recipients_command_writes_what_the_registry_builds_of_its_kinds() -> None:
+    """`write_recipients` names its two builders (the registry imports every kind): the same."""
+    from generator.documents import registry
+    from generator.kinds import DocumentKind
+    from generator.packet import RECIPIENT_DOCUMENTS
+
+    kinds = (DocumentKind.RECIPIENTS, DocumentKind.MAP)
+    assert tuple(d for d in registry.DOCUMENTS if d.kind in kinds) == RECIPIENT_DOCUMENTS

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -71,4 +72,23 @@ def test_schedule_imports_no_pdf_library() -> None:
     loaded = _imported("schedule", "cases/tx-2027-map-01.yaml")
     assert loaded.isdisjoint((*PDF_AND_OFFICE, "matplotlib", *CLUSTER)), sorted(
         loaded & {*PDF_AND_OFFICE, "matplotlib", *CLUSTER}
+    )
+
+
+@pytest.mark.slow
+def test_recipients_imports_no_document_renderer_nor_once_its_map_is_kept_matplotlib(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`notices recipients` writes two lists and the map: no PDF or office library; and once
+    the case's map is drawn (generator/gis/cache.py keeps it), no map library either."""
+    monkeypatch.setenv("NOTICES_CACHE_DIR", str(tmp_path / "cache"))  # no map kept before
+    command = ("recipients", "cases/ep-2027-za-03.yaml", "--out", str(tmp_path))
+    first = _imported(*command)
+    assert "matplotlib" in first  # the probe drew the map
+    renderers = {"weasyprint", "pydyf", "docx", "docxtpl", "pypdf"}
+    assert first.isdisjoint(renderers), sorted(first & renderers)
+    again = _imported(*command)
+    assert "shapely" in again  # the probe read the layers
+    assert again.isdisjoint((*PDF_AND_OFFICE, "matplotlib")), sorted(
+        again & {*PDF_AND_OFFICE, "matplotlib"}
     )

@@ -11,6 +11,11 @@ states it: path, size, inode, modification and change times (the change time can
 back by any tool, so a rewritten file is never taken for the old one). An unwritable cache
 folder is no error: the work is then done every time.
 
+A map drawn from the layers is kept the same way, under a key made of everything it is drawn
+from (`drawn_map`): matplotlib's import and the drawing are most of `notices recipients`, and a
+case's map is drawn again by each `notices recipients` and `notices build` while nothing in it
+changed.
+
 The folder: `$NOTICES_CACHE_DIR`, else `$XDG_CACHE_HOME/zoning-notices`, else
 `~/.cache/zoning-notices`. Deleting it is always safe.
 """
@@ -91,6 +96,30 @@ def sha256_of_layer(path: Path) -> str:
     digest = sha256_file(path)
     _publish(entry.parent, key, lambda tmp: tmp.write_text(digest + "\n", encoding="ascii"))
     return digest
+
+
+def drawn_map(
+    ident: bytes, draw: Callable[[], tuple[bytes, bytes, list[str]]]
+) -> tuple[bytes, bytes, list[str]]:
+    """`draw()` (a map's SVG, PNG and what it shows), or what it returned before for `ident`.
+
+    `ident` must hold everything the drawing depends on (`notice_map` gives the layers as WKB,
+    the title, the drawing code and the libraries' versions): the entry is found by its hash.
+    """
+    key = hashlib.sha256(VERSION.encode() + b"\0" + ident).hexdigest()[:32]
+    entry = cache_dir() / "maps" / key
+    try:
+        head, _, rest = entry.read_bytes().partition(b"\n")
+        meta = json.loads(head)
+        svg, png = rest[: meta["svg"]], rest[meta["svg"] :]
+        if len(png) == meta["png"]:
+            return svg, png, list(meta["shows"])
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    svg, png, shows = draw()
+    head = json.dumps({"svg": len(svg), "png": len(png), "shows": shows}).encode()
+    _publish(entry.parent, key, lambda tmp: tmp.write_bytes(head + b"\n" + svg + png))
+    return svg, png, shows
 
 
 def gpkg_fids(path: Path, table: str, column: str, values: list[str]) -> list[int] | None:

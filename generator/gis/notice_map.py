@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
+from functools import cache
+from importlib import metadata
+from pathlib import Path
 from typing import Any, Protocol
 
 from generator.inputs import CaseFile
@@ -83,6 +87,61 @@ def map_layers(cf: CaseFile, found: Selection) -> Any:
     )
 
 
+def drawn(layers: Any, title: str) -> tuple[bytes, bytes, list[str]]:
+    """`maps.draw_showing(layers, title=title)`, from the cache when drawn before from the same.
+
+    The key holds every input of the drawing: the layers (geometries as WKB, exact to the bit),
+    the title, the source of `generator/gis/maps/` and the versions of the libraries that lay
+    out, draw and encode it. Matplotlib is then not even imported (~0.4 s of `notices recipients`).
+    """
+    from generator.gis import maps
+    from generator.gis.cache import drawn_map
+
+    return drawn_map(_ident(layers, title), lambda: maps.draw_showing(layers, title=title))
+
+
+def _ident(layers: Any, title: str) -> bytes:
+    """Everything `maps.draw_showing` draws from, as bytes."""
+    import shapely
+
+    def wkb(geom: Any) -> str | None:
+        return None if geom is None else shapely.to_wkb(geom, hex=True, output_dimension=3)
+
+    def named(pairs: Any) -> list[tuple[str | None, str]]:
+        return [(wkb(g), name) for g, name in pairs]
+
+    drawn_from = (
+        title,
+        wkb(layers.subject),
+        layers.change_label,
+        [wkb(g) for g in layers.parcels],
+        [wkb(g) for g in layers.notified],
+        wkb(layers.buffer),
+        layers.buffer_label,
+        named(layers.districts),
+        named(layers.streets),
+        named(layers.boundaries),
+        named(layers.water),
+        layers.extent,
+        sorted(layers.legend.items()) if layers.legend else None,
+    )
+    return repr((_drawing_code(), drawn_from)).encode()
+
+
+@cache
+def _drawing_code() -> tuple[str, ...]:
+    """The drawing code's own hash and the versions of what it draws and encodes with."""
+    import shapely
+
+    from generator.gis import maps
+
+    digest = hashlib.sha256()
+    for path in sorted(Path(maps.__file__).parent.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    versions = [metadata.version(d) for d in ("matplotlib", "pillow", "numpy", "shapely")]
+    return (digest.hexdigest(), *versions, shapely.geos_version_string)
+
+
 def _changes(cf: CaseFile) -> list[str]:
     """`R-1 → C-2` for each distinct change of district, sorted."""
     return sorted(
@@ -95,7 +154,6 @@ def draw_change(cf: CaseFile, found: Selection) -> DrawnMap | None:
     layers = map_layers(cf, found)
     if layers is None:
         return None
-    from generator.gis import maps
 
     case = cf.case
     changes = ", ".join(_changes(cf))
@@ -103,13 +161,13 @@ def draw_change(cf: CaseFile, found: Selection) -> DrawnMap | None:
     # The caption is the map's one title: the documents print it beneath the map, which does
     # not draw it again (it names the files' metadata only).
     caption = f"{case.municipality}: proposed change of {places} ({changes})"
-    svg, png = maps.draw(layers, title=caption)
+    svg, png, seen = drawn(layers, caption)
     alt = (
         f"Map of {places} in {case.municipality}, outlined, with the change {changes}, the zoning districts"
         f" around it, the named streets, {'the ' + layers.buffer_label + ' notification distance and ' if layers.buffer_label else ''}"
         "the parcels whose owners are notified."
     )
-    shows = [*maps.shows(layers), "area_to_be_affected"]
+    shows = [*seen, "area_to_be_affected"]
     if case.gis and case.gis.municipal_boundaries and "municipal_boundaries" not in shows:
         # R.I.G.L. § 45-24-53(b) asks for town lines "where appropriate": the layer was read
         # and no town line falls within the map's area, so there is none to show.

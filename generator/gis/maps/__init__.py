@@ -20,9 +20,9 @@ paper, and what it shows), `drawing` (matplotlib, SVG and PNG).
 
 from __future__ import annotations
 
-from generator.gis.maps.drawing import DPI, draw
+from generator.gis.maps.drawing import DPI, draw, draw_showing
 from generator.gis.maps.layout import _plan as _plan  # the tests look at the layout itself
 from generator.gis.maps.layout import shows
 from generator.gis.maps.map_layers import MapLayers
 
-__all__ = ["DPI", "MapLayers", "draw", "shows"]
+__all__ = ["DPI", "MapLayers", "draw", "draw_showing", "shows"]

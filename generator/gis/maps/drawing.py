@@ -14,7 +14,7 @@ from shapely.geometry.polygon import orient
 
 from generator.gis.maps.frame import _furniture_size, _legend_cells, _scale_ticks
 from generator.gis.maps.geometry import _grow_box, _lines, _polygons, _rect
-from generator.gis.maps.layout import _Plan, _plan
+from generator.gis.maps.layout import _Plan, _plan, _shows
 from generator.gis.maps.map_layers import MapLayers, _valid
 from generator.gis.maps.style import (
     _BLACK,
@@ -43,6 +43,14 @@ def draw(
     layers: MapLayers, *, title: str, width_in: float = 5.5, height_in: float = 4.0
 ) -> tuple[bytes, bytes]:
     """The map as (SVG bytes, PNG bytes at 200 dpi); the title is the files' metadata, not drawn."""
+    svg, png, _ = draw_showing(layers, title=title, width_in=width_in, height_in=height_in)
+    return svg, png
+
+
+def draw_showing(
+    layers: MapLayers, *, title: str, width_in: float = 5.5, height_in: float = 4.0
+) -> tuple[bytes, bytes, list[str]]:
+    """`draw`, and what the map shows (`layout.shows`): laid out once for both (~25 ms)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -77,7 +85,7 @@ def draw(
             format="svg",
             metadata={"Date": None, "Creator": None, "Title": title, "Description": description},
         )
-    return svg.getvalue(), png.getvalue()
+    return svg.getvalue(), png.getvalue(), _shows(layers, plan)
 
 
 def _path(geom: BaseGeometry, *, closed: bool) -> Any:

@@ -13,7 +13,11 @@ from generator.gis.maps.style import _PAD
 def shows(layers: MapLayers, *, width_in: float = 5.5, height_in: float = 4.0) -> list[str]:
     """What the drawn map shows, in the words the rule packs use: existing_and_proposed_boundaries, area_to_be_affected, zoning_district_boundaries, labeled_streets, municipal_boundaries, notified_parcels, scale_bar, north_arrow."""
     layers = _valid(layers)
-    plan = _plan(layers, width_in, height_in)
+    return _shows(layers, _plan(layers, width_in, height_in))
+
+
+def _shows(layers: MapLayers, plan: _Plan) -> list[str]:
+    """`shows` of valid layers already laid out (`drawing.draw_showing` lays out once for both)."""
     view = plan.frame.view(_SEEN)
     kinds = {label.kind for label in plan.labels}
     out: list[str] = []
