@@ -2,9 +2,10 @@
 
 Every letter of a mailing says the same thing; only the greeting, the address, the owner's
 parcels and the page numbers differ. So the body is typeset once per greeting (WeasyPrint; all
-owners share one), each recipient's part is drawn on its own layer (ReportLab, milliseconds a
-page), and every page shows its shared body as one Form XObject beneath its own layer (pikepdf).
-Ten thousand letters take seconds, not the minutes a page-by-page rendering would.
+owners share one) and copied into the letters PDF once, as Form XObjects (pikepdf); then each
+page is written as it is made (generator/render/pdf_stream.py): its own few lines drawn straight
+into a content stream, its shared body painted beneath them. Ten thousand letters take seconds,
+not the minutes a page-by-page rendering would, and no step holds every page.
 
 Page 1 carries the return address and the recipient's address where the windows of a #10
 double-window envelope show them (the letter folded in three, top panel forward).
