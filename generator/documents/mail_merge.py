@@ -2,9 +2,10 @@
 
 Every letter of a mailing says the same thing; only the greeting, the address, the owner's
 parcels and the page numbers differ. So the body is typeset once per greeting (WeasyPrint; all
-owners share one), each recipient's part is drawn on its own layer (ReportLab, milliseconds a
-page), and every page shows its shared body as one Form XObject beneath its own layer (pikepdf).
-Ten thousand letters take seconds, not the minutes a page-by-page rendering would.
+owners share one) and copied into the letters PDF once, as Form XObjects (pikepdf); then each
+page is written as it is made (generator/render/pdf_stream.py): its own few lines drawn straight
+into a content stream, its shared body painted beneath them. Ten thousand letters take seconds,
+not the minutes a page-by-page rendering would, and no step holds every page.
 
 Page 1 carries the return address and the recipient's address where the windows of a #10
 double-window envelope show them (the letter folded in three, top panel forward).
@@ -33,7 +34,7 @@ from generator.plan import DocumentPlan
 from generator.prepare import Prepared
 from generator.recipients import Recipient
 from generator.render import context as ctx
-from generator.render import docx, pdf
+from generator.render import docx, pdf, pdf_stream
 from generator.render.filters import long_date
 from generator.render.languages import localize
 from generator.render.templates import Templates
@@ -264,110 +265,123 @@ def combine(
     sender: list[str],
     duplex: bool = False,
 ) -> Letters:
-    """Every recipient's letter: the body of their greeting under each recipient's own layer."""
+    """Every recipient's letter: the body of their greeting under each recipient's own layer.
+
+    Written as made (generator/render/pdf_stream.py): each body page once, as a Form XObject
+    with its own paint stream (`q /Body0 Do Q`); then each page's dictionary and its own layer,
+    drawn straight into a content stream; the font subset last. No step holds every page.
+    """
     import pikepdf  # imported only when letters are made
+    from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
     face = mailroom.font()
     progress = PROGRESS.get()
     keys = list(bodies)
     opened = [pikepdf.open(io.BytesIO(bodies[key])) for key in keys]
-    layer = io.BytesIO()
-    canvas = mailroom.canvas(layer)
-    under: list[tuple[int, int] | None] = []  # for each page: which body's page lies beneath it
+    holder, forms = pdf_stream.copy_forms([list(doc.pages) for doc in opened])
+    buffer = io.BytesIO()
+    writer = pdf_stream.Writer(buffer, reserved=len(holder.objects))
+    catalog, tree = pdf_stream.write_copied(writer, holder)
+    del holder
+    for doc in opened:
+        doc.close()
+    font = pdf_stream.Font(getFont(face).face)
+    font_ref = writer.reserve()
+    fonts = b"/Font << %s %d 0 R >>" % (pdf_stream.FONT_NAME, font_ref)
+    plain = writer.add_packed(b"<< %s >>" % fonts)  # the resources of a page with no body
+    beneath: dict[tuple[int, int], tuple[int, int]] = {}  # body page: (its resources, its paint)
+    for (b, i), form in sorted(forms.items()):
+        # By a fixed name, so the same letters give the same bytes.
+        name = f"/Body{i}" if b == 0 else f"/Body{b}x{i}"
+        resources = writer.add_packed(
+            b"<< %s /XObject << %s %d 0 R >> >>" % (fonts, name.encode(), form)
+        )
+        paint = writer.add(pdf_stream.stream_object(f"q {name} Do Q".encode(), flate=False))
+        beneath[b, i] = (resources, paint)
+    box = b"[0 0 %s %s]" % (pdf_stream.number(PAGE_W), pdf_stream.number(PAGE_H))
+    kids: list[int] = []
+
+    def finish(page: pdf_stream.Page, under: tuple[int, int] | None) -> None:
+        own = writer.add(pdf_stream.stream_object(page.content()))
+        if under is None:
+            resources, contents = plain, b"%d 0 R" % own
+        else:
+            resources, paint = beneath[under]
+            contents = b"[%d 0 R %d 0 R]" % (paint, own)
+        kids.append(
+            writer.add_packed(
+                b"<< /Type /Page /Parent %d 0 R /MediaBox %s /Resources %d 0 R /Contents %s >>"
+                % (tree, box, resources, contents)
+            )
+        )
+
+    # The return address is the same on every letter: fitted to its window once.
+    returned, returned_size, _ = mailroom.fit(sender, RETURN_AT[2] * INCH, RETURN_AT[3] * INCH, 8.5)
     starts: list[int] = []
     cut: list[int] = []
     for n, r in enumerate(pieces):
         body = keys.index(greet(r))
         body_pages = len(opened[body].pages)
-        starts.append(len(under))
+        starts.append(len(kids))
         lines = _parcel_lines(r, greet.mail)
         overflow = [] if lines is not None else _overflow_pages(r, greet.mail)
         total = body_pages + len(overflow)
         block = mailroom.address(r, ADDRESS_AT[2] * INCH, ADDRESS_AT[3] * INCH, WINDOW_SIZE)
         if not block.whole:
             cut.append(n)
-        for page in range(total):
-            if page == 0:
-                _box(canvas, face, sender, RETURN_AT, size=8.5)
-                _draw(canvas, face, block.lines, ADDRESS_AT, block.size)
+        for number in range(total):
+            page = pdf_stream.Page(font)
+            if number == 0:
+                _draw(page, face, returned, RETURN_AT, returned_size)
+                _draw(page, face, block.lines, ADDRESS_AT, block.size)
                 if lines is None:  # too many to show beside the window
-                    lines = [
-                        str(greet.mail.parcels_overflow(len(r.parcels), body_pages + 1)).strip()
-                    ]
-                _box(canvas, face, lines, PARCELS_AT, size=9)
-            if page >= body_pages:  # the overflow pages: the owner's parcels in full
-                _overflow(canvas, face, overflow[page - body_pages])
-            canvas.setFont(face, 8)
-            label = str(greet.mail.page_line(r.name, page + 1, total)).strip()
-            canvas.drawRightString(PAGE_W - 1 * INCH, PAGE_LABEL_Y * INCH, label)
-            canvas.showPage()
-            under.append((body, page) if page < body_pages else None)
+                    told = str(greet.mail.parcels_overflow(len(r.parcels), body_pages + 1))
+                    lines = _fit_parcels([told.strip()])[:2]
+                _draw(page, face, lines[0], PARCELS_AT, lines[1])
+            if number >= body_pages:  # the overflow pages: the owner's parcels in full
+                _overflow(page, face, overflow[number - body_pages])
+            page.set_font(8)
+            label = str(greet.mail.page_line(r.name, number + 1, total)).strip()
+            page.draw(PAGE_W - 1 * INCH - stringWidth(label, face, 8), PAGE_LABEL_Y * INCH, label)
+            finish(page, (body, number) if number < body_pages else None)
         if duplex and total % 2 == 1:  # each letter starts on a new sheet
-            canvas.showPage()
-            under.append(None)
+            finish(pdf_stream.Page(font), None)
         if progress:
             progress(n + 1)
-    canvas.save()
-    drawn = layer.getvalue()
-    del canvas, layer  # ReportLab's copy of every page, no longer needed once written
-    out = pikepdf.open(io.BytesIO(drawn))
-    shared = {
-        (b, i): out.copy_foreign(page.as_form_xobject())
-        for b, doc in enumerate(opened)
-        for i, page in enumerate(doc.pages)
-    }
-    for page, index in zip(out.pages, under, strict=True):
-        if index is None:
-            continue
-        # By a fixed name, so the same letters give the same bytes.
-        name = f"/Body{index[1]}" if index[0] == 0 else f"/Body{index[0]}x{index[1]}"
-        if pikepdf.Name.Resources not in page.obj:
-            page.obj[pikepdf.Name.Resources] = pikepdf.Dictionary()
-        resources = page.obj[pikepdf.Name.Resources]
-        if pikepdf.Name.XObject not in resources:
-            resources[pikepdf.Name.XObject] = pikepdf.Dictionary()
-        resources[pikepdf.Name.XObject][pikepdf.Name(name)] = shared[index]
-        page.contents_add(pikepdf.Stream(out, f"q {name} Do Q".encode()), prepend=True)
-    buffer = io.BytesIO()
-    out.save(
-        buffer,
-        compress_streams=True,
-        object_stream_mode=pikepdf.ObjectStreamMode.generate,
-        deterministic_id=True,
-    )
-    return Letters(buffer.getvalue(), len(under), len(pieces), tuple(starts), tuple(cut))
-
-
-def _box(
-    canvas: Any, face: str, lines: list[str], at: tuple[float, float, float, float], *, size: float
-) -> None:
-    """`lines` set in the box `at` (inches), every glyph inside it: the largest size that fits."""
-    fitted, used, _ = mailroom.fit(lines, at[2] * INCH, at[3] * INCH, size)
-    _draw(canvas, face, fitted, at, used)
+    font.write(writer, font_ref)
+    refs = b" ".join(b"%d 0 R" % k for k in kids)
+    writer.put(tree, b"<< /Type /Pages /Kids [%s] /Count %d >>" % (refs, len(kids)))
+    writer.put(catalog, b"<< /Type /Catalog /Pages %d 0 R >>" % tree)
+    writer.finish(catalog)
+    return Letters(buffer.getvalue(), len(kids), len(pieces), tuple(starts), tuple(cut))
 
 
 def _draw(
-    canvas: Any, face: str, lines: list[str], at: tuple[float, float, float, float], size: float
+    page: Any, face: str, lines: list[str], at: tuple[float, float, float, float], size: float
 ) -> None:
     """Lines already fitted to the box `at` (inches), drawn from its top at `size`."""
     from reportlab.pdfbase.pdfmetrics import getDescent
 
     x, y, _, _ = at
-    canvas.setFont(face, size)
+    page.set_font(size)
     # The first line hangs from the top of the box: its em box (descent to ascent) starts there.
     baseline = PAGE_H - y * INCH - size - getDescent(face, size)
     for line in lines:
-        canvas.drawString(x * INCH, baseline, line)
+        page.draw(x * INCH, baseline, line)
         baseline -= size * 1.15
 
 
-def _parcel_lines(r: Recipient, words: Any) -> list[str] | None:
-    """The owner's parcels beside the window, or None when they need a page of their own."""
+def _parcel_lines(r: Recipient, words: Any) -> tuple[list[str], float] | None:
+    """The owner's parcels beside the window, as set there; None when they need a page of their own."""
     if not r.parcels:
-        return []
-    lines = [str(words.parcels_beside(r.parcels)).strip()]
-    _, _, ok = mailroom.fit(lines, PARCELS_AT[2] * INCH, PARCELS_AT[3] * INCH)
-    return lines if ok else None
+        return [], 9.0
+    fitted = _fit_parcels([str(words.parcels_beside(r.parcels)).strip()])
+    return (fitted[0], fitted[1]) if fitted[2] else None
+
+
+def _fit_parcels(lines: list[str]) -> tuple[list[str], float, bool]:
+    """`lines` set beside the window, as large as fit up to 9 pt."""
+    return mailroom.fit(lines, PARCELS_AT[2] * INCH, PARCELS_AT[3] * INCH, 9)
 
 
 OVERFLOW_ROWS, OVERFLOW_COLUMNS, OVERFLOW_PITCH_IN = 60, 3, 2.2  # parcels on a page of their own
@@ -393,17 +407,17 @@ def _overflow_pages(r: Recipient, words: Any) -> list[tuple[list[str], float, li
     return [(head, size, lines[k : k + per_page]) for k in range(0, len(lines), per_page)]
 
 
-def _overflow(canvas: Any, face: str, page: tuple[list[str], float, list[str]]) -> None:
-    head, size, lines = page
+def _overflow(page: Any, face: str, listed: tuple[list[str], float, list[str]]) -> None:
+    head, size, lines = listed
     y = PAGE_H - 1 * INCH
-    canvas.setFont(face, size)
+    page.set_font(size)
     for k, line in enumerate(head):
-        canvas.drawString(1 * INCH, y - k * size * 1.15, line)
+        page.draw(1 * INCH, y - k * size * 1.15, line)
     y -= (len(head) - 1) * size * 1.15
-    canvas.setFont(face, 9)
+    page.set_font(9)
     for k, line in enumerate(lines):
         column, row = divmod(k, OVERFLOW_ROWS)
-        canvas.drawString((1 + OVERFLOW_PITCH_IN * column) * INCH, y - 24 - row * 11, line)
+        page.draw((1 + OVERFLOW_PITCH_IN * column) * INCH, y - 24 - row * 11, line)
 
 
 # The Word letter is rendered once per greeting with these stand-ins, then copied per recipient.
