@@ -6,7 +6,6 @@ notes anchored to the paragraph they fall in.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -125,8 +124,9 @@ class _DocxReader:
         self.untouched: dict[str, _Para] = {}  # open bookmarks no text has fallen in yet
         self.seen_comments: set[str] = set()
         self.waiting_notes: list[list[Any]] = []  # anchored between paragraphs
-        # Top-level elements by their bytes' hash: met once (None), or read and met again.
-        self.done: dict[bytes, list[_Para] | None] = {}
+        # Top-level elements read and met again, by their bytes; the hashes of those met.
+        self.done: dict[bytes, list[_Para]] = {}
+        self.met: set[int] = set()
         self.merge = _Merge(once)
         from lxml import etree  # imported where a Word file is read, not with the linter
 
@@ -137,8 +137,8 @@ class _DocxReader:
     def top(self, el: Any) -> None:
         """One element of the body, read once for all its copies.
 
-        A mail merge repeats the same paragraphs under every address: an element alike byte for
-        byte to one read before, read from the same state (no bookmark open, no note waiting,
+        A mail merge repeats the same paragraphs under every address: an element the same byte
+        for byte as one read before, read from the same state (no bookmark open, no note waiting,
         no comment first met in it), gives the same paragraphs, so those are taken again.
         """
         if not isinstance(el.tag, str):
@@ -148,7 +148,7 @@ class _DocxReader:
         )
         key = None
         if neutral:
-            key = hashlib.blake2b(self.tostring(el, with_tail=False), digest_size=20).digest()
+            key = self.tostring(el, with_tail=False)
             done = self.done.get(key)
             if done is not None:
                 for para in done:
@@ -161,8 +161,12 @@ class _DocxReader:
             and len(self.seen_comments) == comments
             and not (self.bookmarks or self.untouched or self.waiting_notes)
         ):
-            # Kept from the second time on: a letter's own paragraphs are met once.
-            self.done[key] = self.paras if key in self.done else None
+            # Kept from the second time on (a letter's own paragraphs are met once), and by
+            # their bytes themselves, compared whole: no two elements are ever taken as alike.
+            if hash(key) in self.met:
+                self.done[key] = self.paras
+            else:
+                self.met.add(hash(key))
         self.flush()
 
     def blocks(self, container: Any, kind: str | None, include: bool = True) -> None:
