@@ -645,3 +645,64 @@ def test_dehyphenation_rules_line_by_line() -> None:
         "4 and A\u2010",
         "Frame",
     ]
+
+
+# ---------------------------------------------------------------- a mail merge, each text once
+
+
+@pytest.mark.parametrize("name", ["letters.pdf", "letters.docx"])
+def test_a_mail_merge_read_once_keeps_each_text_where_it_first_appears(
+    packet: Path, name: str
+) -> None:
+    """What the linter reads of letters (`once`) is the whole reading less the repeats."""
+    whole = extract(packet / name)
+    once = extract(packet / name, once=True)
+    seen: set[str] = set()
+    assert once.blocks == [b for b in whole.blocks if not (b.text in seen or seen.add(b.text))]
+    assert len(once.blocks) * 5 < len(whole.blocks)  # 30 letters: the body read once
+    assert (once.notes, once.pages, once.has_image) == (whole.notes, whole.pages, whole.has_image)
+
+
+def edit_one_letter(path: Path, out: Path, old: str, new: str, which: int) -> Path:
+    """The Word letters with the `which`-th occurrence of `old` in document.xml made `new`."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dest:
+        for item in source.infolist():
+            data = source.read(item)
+            if item.filename == "word/document.xml":
+                xml = data.decode()
+                at = -1
+                for _ in range(which):
+                    at = xml.index(old, at + 1)
+                data = (xml[:at] + new + xml[at + len(old) :]).encode()
+            dest.writestr(item, data)
+    return out
+
+
+def test_one_word_letter_edited_by_hand_is_caught_where_it_was_edited(
+    packet: Path, tmp_path: Path
+) -> None:
+    """A lawyer edits the fifth letter of a merge: the reading of it once still points there."""
+    from generator.lint.engine import lint
+
+    hearing = "on Tuesday, March 16, 2027"
+    edited = edit_one_letter(
+        packet / "letters.docx",
+        tmp_path / "letters.docx",
+        hearing,
+        "on Wednesday, March 16, 2027",
+        5,
+    )
+    run = '<w:r><w:t xml:space="preserve">All persons interested'
+    tracked = '<w:ins w:id="9001" w:author="Counsel"><w:r><w:t>Indeed, </w:t></w:r></w:ins>' + run
+    edited = edit_one_letter(edited, tmp_path / "twice" / "letters.docx", run, tracked, 7)
+    whole = extract(edited)
+    wrong_day = next(b.number for b in whole.blocks if "Wednesday, March 16" in b.text)
+    changed = next(b.number for b in whole.blocks if b.text.startswith("Indeed, All persons"))
+    assert wrong_day > 4 * len(whole.blocks) // 30  # in the fifth letter, not the first
+
+    found = lint([edited], case_path=CASES / "ep-2027-za-03.yaml").findings
+    assert [(f.code, f.paragraph) for f in found if f.code in ("NL003", "NL010")] == [
+        ("NL003", wrong_day),
+        ("NL010", changed),
+    ]

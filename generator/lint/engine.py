@@ -35,7 +35,7 @@ from generator.hashing import sha256_file
 from generator.kinds import DocumentKind
 from generator.lint import checks, language, limits, typeset
 from generator.lint.checks import Expect
-from generator.lint.extract import Extracted, check_format, extract
+from generator.lint.extract import Extracted, check_format, extract, pdf_extracted, pdf_lines
 from generator.models.conditions import decide, describe
 from generator.models.languages import Language
 from generator.models.pack import ClauseParams, ClauseTopic, FormatParams, NoticeParams, Rule
@@ -453,29 +453,22 @@ def _reading() -> Iterator[None]:
 
 
 def _read_and_check(target: Target, prepared: Prepared | None) -> Read:
+    lines = None
     with _reading():
-        ext = extract(target.path)
+        if target.kind in _LETTERS and target.path.suffix == ".pdf":
+            pages = pdf_lines(target.path)
+            lines = _addressed(target.path.parent, pages)
+            ext = pdf_extracted(target.path, pages, once=True)
+            del pages  # the letters' own lines and the body they share once are what is kept
+        else:
+            # A mail merge's text with each paragraph where it first appears, and nowhere again:
+            # every letter repeats the same body under its own address, so the checks of what
+            # the letters state read the body once (and every address, each its own paragraph),
+            # and 10,000 letters cost what one letter and a list of addresses cost. A paragraph
+            # that differs in one letter is kept, so a contradiction in any letter is still read.
+            ext = extract(target.path, once=target.kind in _LETTERS)
     if ext.format == "pdf" and not ext.blocks:
         raise _UnreadableError("the PDF has no text to read (a scan?)")
-    lines = None
-    if target.kind in _LETTERS and target.path.suffix == ".pdf":
-        from generator.documents.mailroom import SHORTENED
-
-        # An address block may wrap a long name over three lines: look for it on one to three.
-        blocks = [checks.normalize(b.text) for b in ext.blocks]
-        lines = set(blocks)
-        lines.update(" ".join(blocks[k : k + n]) for n in (2, 3) for k in range(len(blocks)))
-        # A name too long for the window is printed shortened, over up to three lines ending
-        # in `…`: kept as `…` and its letters without spaces, the beginning of the name.
-        raw = [b.text for b in ext.blocks]
-        for k, text in enumerate(raw):
-            if text.rstrip().endswith(SHORTENED):
-                for first in range(max(0, k - 2), k + 1):
-                    start = "".join(checks.normalize(" ".join(raw[first : k + 1])).split())
-                    if len(start) >= SHORTENED_AT_LEAST:
-                        lines.add(SHORTENED + start)
-    if target.kind in _LETTERS:
-        ext = _each_paragraph_once(ext)
     if target.law is not None:
         reading = checks.Reading.of(ext, _notice_year(ext.text))
         day, why = _law_date(reading, target.law.on)
@@ -492,19 +485,48 @@ def _read_and_check(target: Target, prepared: Prepared | None) -> Read:
 _LETTERS = (DocumentKind.LETTERS, DocumentKind.TRANSMITTAL)
 
 
-def _each_paragraph_once(ext: Extracted) -> Extracted:
-    """A mail merge's text with each paragraph where it first appears, and nowhere again.
+def _addressed(folder: Path, pages: list[list[str]]) -> set[str]:
+    """The names of the packet's recipients a letters PDF has on its lines (for NL005).
 
-    Every letter repeats the same body under its own address: the checks of what the letters
-    state read the body once (and every address, each its own paragraph), so 10,000 letters
-    cost what one letter and a list of addresses cost, not 10,000 times a notice. A paragraph
-    that differs in one letter is kept, so a contradiction in any letter is still read.
+    A name is on one line, or wrapped over two or three in a row; one too long for the envelope
+    window is printed shortened, over up to three lines ending in `…`, and kept as `…` and its
+    letters without spaces (the beginning of the name), to be matched by `_letters_for_everyone`.
+    Only the names recipients.csv lists are kept, not the letters' 600,000 lines.
     """
-    seen: set[str] = set()
-    kept = [b for b in ext.blocks if not (b.text in seen or seen.add(b.text))]
-    if len(kept) == len(ext.blocks):
-        return ext
-    return Extracted(ext.path, ext.format, kept, ext.notes, ext.pages, ext.has_image)
+    from generator.documents.mailroom import SHORTENED
+
+    names = {checks.normalize(name) for name in _recipients(folder)}
+    normal: dict[str, str] = {}  # the body's lines recur on every letter: normalized once
+    found: set[str] = set()
+    raw: list[str] = []  # the last three lines
+    said: list[str] = []  # the same, normalized
+    for text in (line for page in pages for line in page if line):
+        plain = normal.get(text)
+        if plain is None:
+            plain = normal[text] = checks.normalize(text)
+        raw = [*raw[-2:], text]
+        said = [*said[-2:], plain]
+        for n in (1, 2, 3):
+            if len(said) >= n and (joined := " ".join(said[-n:])) in names:
+                found.add(joined)
+        if text.rstrip().endswith(SHORTENED):
+            for first in range(len(raw)):
+                start = "".join(checks.normalize(" ".join(raw[first:])).split())
+                if len(start) >= SHORTENED_AT_LEAST:
+                    found.add(SHORTENED + start)
+    return found
+
+
+def _recipients(folder: Path) -> Iterator[str]:
+    """The names on the packet's recipients.csv (none without one)."""
+    listing = folder / "recipients.csv"
+    if not listing.is_file():
+        return
+    with listing.open(encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle):
+            name = csvfile.value(row.get("recipient") or "").strip()
+            if name:
+                yield name
 
 
 SHORTENED_AT_LEAST = 20  # letters of a shortened name enough to tell whose it is

@@ -37,7 +37,7 @@ PDF_EXPANDED = 256 * MIB
 PDF_OTHER_FILTER_BYTES = 64 * 1024
 # Parts of a Word file: ours have 22; one per picture, header and footer in a clerk's.
 DOCX_ENTRIES = 1_000
-# All the parts of a Word file, expanded: 133 MB for the 10,000 letters (parsed, ~1.7 GB).
+# All the parts of a Word file, expanded: 133 MB for the 10,000 letters (parsed as it inflates).
 DOCX_BYTES = 160 * MIB
 # Expanded ÷ compressed, for a part over 1 MiB: the 10,000 letters' document.xml is 98:1, the
 # most repetitive part the product makes; a deflate bomb is near 1,000:1.

@@ -28,20 +28,43 @@ from pathlib import Path
 from generator.lint.extract.blocks import Block, Extracted, Note, _fail
 from generator.lint.extract.docx import _extract_docx
 from generator.lint.extract.html import _extract_html
-from generator.lint.extract.pdf import _extract_pdf, extract_pdf_pages
+from generator.lint.extract.pdf import _extract_pdf, extract_pdf_pages, pdf_extracted, pdf_lines
 from generator.lint.extract.txt import _extract_txt
 
-__all__ = ["Block", "Extracted", "Note", "check_format", "extract", "extract_pdf_pages"]
+__all__ = [
+    "Block",
+    "Extracted",
+    "Note",
+    "check_format",
+    "extract",
+    "extract_pdf_pages",
+    "pdf_extracted",
+    "pdf_lines",
+]
 
 
-def extract(path: Path) -> Extracted:
+def extract(path: Path, *, once: bool = False) -> Extracted:
     """Read a notice file by its suffix; raise `UserError` if it is unsupported or unreadable.
 
-    A file over one of the reading limits (`generator.lint.limits`) raises `LimitError`.
+    `once`: each block's text only where it first appears, its number kept (a mail merge: every
+    letter's own lines, and the body they share once). A file over one of the reading limits
+    (`generator.lint.limits`) raises `LimitError`.
     """
     path = Path(path)
     check_format(path)
-    return _READERS[path.suffix.lower()](path)
+    suffix = path.suffix.lower()
+    if suffix in _READ_ONCE:
+        return _READ_ONCE[suffix](path, once=once)
+    ext = _READERS[suffix](path)
+    return _each_block_once(ext) if once else ext
+
+
+def _each_block_once(ext: Extracted) -> Extracted:
+    seen: set[str] = set()
+    kept = [b for b in ext.blocks if not (b.text in seen or seen.add(b.text))]
+    if len(kept) == len(ext.blocks):
+        return ext
+    return Extracted(ext.path, ext.format, kept, ext.notes, ext.pages, ext.has_image)
 
 
 def check_format(path: Path) -> None:
@@ -63,6 +86,12 @@ _READERS: dict[str, Callable[[Path], Extracted]] = {
     ".htm": _extract_html,
     ".html": _extract_html,
     ".xhtml": _extract_html,
+    ".pdf": _extract_pdf,
+    ".docx": _extract_docx,
+    ".docm": _extract_docx,
+}
+# The readers that leave out repeated blocks as they read, never holding them all.
+_READ_ONCE: dict[str, Callable[..., Extracted]] = {
     ".pdf": _extract_pdf,
     ".docx": _extract_docx,
     ".docm": _extract_docx,

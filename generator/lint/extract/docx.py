@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import io
+import itertools
 import posixpath
 import re
 import zipfile
@@ -99,6 +99,18 @@ class _Package:
     def read(self, name: str) -> bytes:
         """The part `name`, expanded, if it fits what is left to read."""
         entry, most = self.entries[name], limits.size(limits.DOCX_BYTES)
+        self.read_size_checks(entry)
+        with self.archive.open(entry) as handle:
+            data = handle.read(self.left + 1)  # whatever the entry claims to hold
+        if len(data) > self.left:
+            limits.over(self.path, f"its parts expand to more than {most}, the most it reads")
+        self.left -= len(data)
+        return data
+
+    def read_size_checks(self, entry: zipfile.ZipInfo) -> None:
+        """`LimitError` if the entry says it expands to more than is left, or too many-fold."""
+        most = limits.size(limits.DOCX_BYTES)
+        name = entry.filename
         if entry.file_size > self.left:
             limits.over(
                 self.path,
@@ -113,11 +125,31 @@ class _Package:
                 f" {limits.size(entry.file_size)}), more than the {limits.DOCX_RATIO}:1 the"
                 " linter reads: a zip bomb, not a notice",
             )
-        with self.archive.open(entry) as handle:
-            data = handle.read(self.left + 1)  # whatever the entry claims to hold
-        if len(data) > self.left:
-            limits.over(self.path, f"its parts expand to more than {most}, the most it reads")
-        self.left -= len(data)
+
+    def stream(self, name: str) -> _Counted:
+        """The part `name` to read as it inflates, within what is left to read (as `read`)."""
+        entry = self.entries[name]
+        self.read_size_checks(entry)
+        return _Counted(self, self.archive.open(entry))
+
+
+class _Counted:
+    """A part read as it inflates, counted against what is left to read of the Word file.
+
+    Whatever the entry claims to hold, reading stops with `LimitError` past the limit.
+    """
+
+    def __init__(self, package: _Package, handle: Any) -> None:
+        self.package, self.handle = package, handle
+
+    def read(self, n: int = -1) -> bytes:
+        """Up to `n` more bytes of the part (what a parser asks for)."""
+        package = self.package
+        data = self.handle.read(min(n, package.left + 1) if n >= 0 else package.left + 1)
+        package.left -= len(data)
+        if package.left < 0:
+            most = limits.size(limits.DOCX_BYTES)
+            limits.over(package.path, f"its parts expand to more than {most}, the most it reads")
         return data
 
 
@@ -157,7 +189,8 @@ def _docx_comments(xml: bytes | None, ns: str) -> dict[str, tuple[str, str | Non
     return comments
 
 
-def _extract_docx(path: Path) -> Extracted:
+def _extract_docx(path: Path, *, once: bool = False) -> Extracted:
+    """The Word file's paragraphs; `once`: each text only where it first appears (a mail merge)."""
     from lxml import etree
 
     _head(path, 0)  # the plain read error first, before zipfile's less helpful one
@@ -165,28 +198,34 @@ def _extract_docx(path: Path) -> Extracted:
         with zipfile.ZipFile(path) as archive:
             package = _Package(path, archive)
             main, targets = _docx_parts(path, package)
-            # The body is read one top-level element at a time and each dropped once read, so
-            # a Word file of 10,000 letters (400,000 paragraphs) never stands whole in memory.
+            # The body is parsed from the zip as it inflates, one top-level element at a time,
+            # each dropped once read: a Word file of 10,000 letters (133 MB of XML, 400,000
+            # paragraphs) never stands whole in memory. Only the elements the reading turns on
+            # raise events (`_EVENTS`), so Python sees thousands of them, not millions.
             events = etree.iterparse(
-                io.BytesIO(package.read(main)),
+                package.stream(main),
                 events=("start", "end"),
+                tag=_EVENTS,
                 resolve_entities=False,
                 no_network=True,
                 remove_comments=True,
             )
-            _, root = next(events)
 
             def part(kind: str) -> bytes | None:
                 name = targets.get(kind)
                 return package.read(name) if name and name in package.entries else None
 
+            first = next(events, None)
+            if first is None:  # not even a paragraph
+                return _fail(path, "not a Word document (its main part has no document body)")
+            root = first[1].getroottree().getroot()
             ns = root.tag[: root.tag.index("}") + 1] if root.tag.startswith("{") else ""
             styles = _docx_styles(part("styles"), ns)
             comments = _docx_comments(part("comments"), ns)
             if root.tag != ns + "document":
                 return _fail(path, "not a Word document (its main part has no document body)")
-            reader = _DocxReader(ns, comments, styles)
-            body, pictures = _read_body(events, root, ns, reader)
+            reader = _DocxReader(ns, comments, styles, once=once)
+            body, pictures = _read_body(events, first, root, ns, reader)
     except zipfile.BadZipFile:
         return _fail(path, "not a .docx file (not a zip package; is it a renamed .doc or PDF?)")
     except (etree.XMLSyntaxError, KeyError, ValueError, EOFError, StopIteration) as exc:
@@ -199,30 +238,43 @@ def _extract_docx(path: Path) -> Extracted:
     return Extracted(path, "docx", blocks, notes, has_image=pictures)
 
 
-def _read_body(events: Any, root: Any, ns: str, reader: _DocxReader) -> tuple[bool, bool]:
-    """Feed the first body's elements to `reader` as each is parsed, then drop them.
+# What raises a parse event: the body, the paragraphs and tables that make up most of it (any
+# other top-level element is read with the next of these, or with the body's end), pictures.
+_EVENTS = ("{*}body", "{*}p", "{*}tbl", "{*}drawing", "{*}pict")
+
+
+def _read_body(
+    events: Any, first: Any, root: Any, ns: str, reader: _DocxReader
+) -> tuple[bool, bool]:
+    """Feed the first body's elements to `reader` as they are parsed, then drop them.
 
     Returns whether there was a body, and whether the document has a picture anywhere.
     """
     body_tag, pictures = ns + "body", (ns + "drawing", ns + "pict")
     body, found, seen = None, False, False
-    depth = 1
-    for event, el in events:
+    read = None  # the last element read, still in the tree
+    for event, el in itertools.chain([first], events):
         if event == "start":
-            depth += 1
-            if depth == 2 and el.tag == body_tag and not found:
+            if el.tag == body_tag and not found and el.getparent() is root:
                 body, found = el, True
-            continue
-        depth -= 1
-        if not isinstance(el.tag, str):
             continue
         if not seen and el.tag in pictures:
             seen = True
-        if depth == 2 and body is not None and el.getparent() is body:
-            reader.blocks([el], None)
-            el.clear()
-            while el.getprevious() is not None:
-                del body[0]
-        elif el is body:
-            body = None  # a later body is not read, as `root.find` found the first only
+        if body is not None and (el is body or el.getparent() is body):
+            # Every element of the body up to this one is whole: read them, then drop them
+            # (the last one emptied, not removed: the parser still adds its next sibling to it).
+            children = list(body)
+            if el is not body:  # the parser may be ahead: what follows is not whole yet
+                children = children[: children.index(el) + 1]
+            if read is not None:
+                children = children[1:]
+                body.remove(read)
+            for child in children:
+                reader.top(child)
+                child.clear()
+            for child in children[:-1]:
+                body.remove(child)
+            read = children[-1] if children else None
+            if el is body:
+                body = None  # a later body is not read, as `root.find` found the first only
     return found, seen

@@ -29,6 +29,60 @@ class _Para:
     alt: list[str] = field(default_factory=list)  # pictures' alternative text
     alt_clauses: dict[str, None] = field(default_factory=dict)
     after: list[_Para] = field(default_factory=list)  # text-box paragraphs anchored here
+    _text: str | None = None
+
+    def text(self) -> str:
+        """Its own text, whitespace squashed (once: a mail merge's paragraph recurs)."""
+        if self._text is None:
+            self._text = _squash("".join(self.parts))
+        return self._text
+
+
+@dataclass
+class _Merge:
+    """Paragraphs become blocks: merged where a mark was deleted, empty ones dropped, numbered.
+
+    `once`: a paragraph whose text came before keeps its number but is left out, as a mail
+    merge is read (each letter's own paragraphs, the body they share once).
+    """
+
+    once: bool
+    blocks: list[Block] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    number: int = 0
+    said: set[str] = field(default_factory=set)
+    parts: list[str] = field(default_factory=list)
+    alt: list[str] = field(default_factory=list)
+    clauses: dict[str, None] = field(default_factory=dict)
+    alt_clauses: dict[str, None] = field(default_factory=dict)
+    pending: list[list[Any]] = field(default_factory=list)
+    kind: str = ""
+
+    def take(self, para: _Para, numbered: Callable[..., list[Note]]) -> None:
+        """The next paragraph, in reading order."""
+        alone = not (self.parts or self.alt)  # nothing carried on from a paragraph mark deleted
+        self.parts.extend(para.parts)
+        self.alt.extend(para.alt)
+        self.clauses.update(para.clauses)
+        self.alt_clauses.update(para.alt_clauses)
+        self.pending.extend(para.notes)
+        self.kind = self.kind or para.kind
+        if para.mark_deleted:
+            return  # accepted, the deletion joins this paragraph to the next one
+        kind = self.kind
+        text = para.text() if alone else _squash("".join(self.parts))
+        if not text and self.alt:
+            # A paragraph holding only pictures reads as their alternative text.
+            text, kind = _squash(" ".join(self.alt)), "image"
+            self.clauses.update(self.alt_clauses)
+        if text:
+            self.number += 1
+            if not (self.once and (text in self.said or self.said.add(text))):
+                self.blocks.append(Block(self.number, text, None, kind, tuple(self.clauses)))
+            if self.pending:
+                self.notes.extend(numbered(self.pending, self.number, text))
+                self.pending = []
+        self.parts, self.alt, self.clauses, self.alt_clauses, self.kind = [], [], {}, {}, ""
 
 
 def _child(el: Any, tag: str) -> Any:
@@ -52,7 +106,12 @@ class _DocxReader:
     """One pass over document.xml in body order, with the state that pass needs."""
 
     def __init__(
-        self, ns: str, comments: dict[str, tuple[str, str | None]], styles: dict[str, str]
+        self,
+        ns: str,
+        comments: dict[str, tuple[str, str | None]],
+        styles: dict[str, str],
+        *,
+        once: bool = False,
     ) -> None:
         self.w = ns
         # `q("p")` is the qualified tag; looked up, not concatenated, as it runs millions of times
@@ -65,8 +124,50 @@ class _DocxReader:
         self.untouched: dict[str, _Para] = {}  # open bookmarks no text has fallen in yet
         self.seen_comments: set[str] = set()
         self.waiting_notes: list[list[Any]] = []  # anchored between paragraphs
+        # Top-level elements read and met again, by their bytes; the hashes of those met.
+        self.done: dict[bytes, list[_Para]] = {}
+        self.met: set[int] = set()
+        self.merge = _Merge(once)
+        from lxml import etree  # imported where a Word file is read, not with the linter
+
+        self.tostring = etree.tostring
 
     # -- block level
+
+    def top(self, el: Any) -> None:
+        """One element of the body, read once for all its copies.
+
+        A mail merge repeats the same paragraphs under every address: an element the same byte
+        for byte as one read before, read from the same state (no bookmark open, no note waiting,
+        no comment first met in it), gives the same paragraphs, so those are taken again.
+        """
+        if not isinstance(el.tag, str):
+            return
+        neutral = self.current is None and not (
+            self.bookmarks or self.untouched or self.waiting_notes
+        )
+        key = None
+        if neutral:
+            key = self.tostring(el, with_tail=False)
+            done = self.done.get(key)
+            if done is not None:
+                for para in done:
+                    self.merge.take(para, self.numbered)
+                return
+        comments = len(self.seen_comments)
+        self.blocks([el], None)
+        if (
+            key is not None
+            and len(self.seen_comments) == comments
+            and not (self.bookmarks or self.untouched or self.waiting_notes)
+        ):
+            # Kept from the second time on (a letter's own paragraphs are met once), and by
+            # their bytes themselves, compared whole: no two elements are ever taken as alike.
+            if hash(key) in self.met:
+                self.done[key] = self.paras
+            else:
+                self.met.add(hash(key))
+        self.flush()
 
     def blocks(self, container: Any, kind: str | None, include: bool = True) -> None:
         for el in container:
@@ -320,37 +421,20 @@ class _DocxReader:
         return el.get(self.q("author")) or None
 
     def result(self) -> tuple[list[Block], list[Note]]:
-        """Merge paragraphs whose mark was deleted, drop empty ones, number the rest."""
-        blocks: list[Block] = []
-        notes: list[Note] = []
-        parts: list[str] = []
-        alt: list[str] = []
-        clauses: dict[str, None] = {}
-        alt_clauses: dict[str, None] = {}
-        pending: list[list[Any]] = []
-        kind = ""
+        """The blocks and notes of every paragraph read (`flush`ed as it went)."""
+        self.flush()
+        merge = self.merge
+        merge.pending.extend(self.waiting_notes)
+        merge.notes.extend(self.numbered(merge.pending, merge.number, ""))
+        merge.pending = []
+        return merge.blocks, merge.notes
+
+    def flush(self) -> None:
+        """Merge the paragraphs read so far into blocks (whole: no element is open) and drop them."""
+        merge = self.merge
         for para in self.paras:
-            parts.extend(para.parts)
-            alt.extend(para.alt)
-            clauses.update(para.clauses)
-            alt_clauses.update(para.alt_clauses)
-            pending.extend(para.notes)
-            kind = kind or para.kind
-            if para.mark_deleted:
-                continue  # accepted, the deletion joins this paragraph to the next one
-            text = _squash("".join(parts))
-            if not text and alt:
-                # A paragraph holding only pictures reads as their alternative text.
-                text, kind = _squash(" ".join(alt)), "image"
-                clauses.update(alt_clauses)
-            if text:
-                blocks.append(Block(len(blocks) + 1, text, None, kind, tuple(clauses)))
-                notes.extend(self.numbered(pending, len(blocks), text))
-                pending = []
-            parts, alt, clauses, alt_clauses, kind = [], [], {}, {}, ""
-        pending.extend(self.waiting_notes)
-        notes.extend(self.numbered(pending, len(blocks), ""))
-        return blocks, notes
+            merge.take(para, self.numbered)
+        self.paras = []
 
     @staticmethod
     def numbered(pending: list[list[Any]], number: int, text: str) -> list[Note]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import io
 import re
 import zlib
@@ -22,22 +24,28 @@ from generator.lint.extract.pdf_pages import (
 
 def extract_pdf_pages(path: Path) -> list[str]:
     """The text of each page of a PDF, lines separated by newlines."""
-    return ["\n".join(line for line in page if line) for page in _pdf_lines(Path(path))]
+    return ["\n".join(line for line in page if line) for page in pdf_lines(Path(path))]
 
 
-def _extract_pdf(path: Path) -> Extracted:
+def _extract_pdf(path: Path, *, once: bool = False) -> Extracted:
+    return pdf_extracted(path, pdf_lines(path), once=once)
+
+
+def pdf_extracted(path: Path, pages: list[list[str]], *, once: bool = False) -> Extracted:
+    """The PDF's lines (`pdf_lines`) as numbered blocks; `once`: each text where it first appears."""
     blocks: list[Block] = []
-    pages = _pdf_lines(path)
+    said: set[str] = set()
     running = 0
     for page_no, lines in enumerate(pages, 1):
         for line_no, text in enumerate(lines, 1):
             running += 1
-            if text:
+            if text and not (once and (text in said or said.add(text))):
                 blocks.append(Block(running, text, page_no, "line", (), line_no))
     return Extracted(path, "pdf", blocks, [], len(pages))
 
 
-def _pdf_lines(path: Path) -> list[list[str]]:
+def pdf_lines(path: Path) -> list[list[str]]:
+    """Each page's lines, in order ("" for a line a rejoined word emptied); within the limits."""
     _head(path, 0)  # the plain read error first
     size = path.stat().st_size
     if size > limits.PDF_BYTES:
@@ -47,6 +55,7 @@ def _pdf_lines(path: Path) -> list[list[str]]:
             " linter reads",
         )
     _within_limits(path)
+    _give_back()
     doc = _pdf_open(path)
     try:
         count = len(doc)
@@ -158,6 +167,26 @@ _PAINT_FIRST = re.compile(rb"\s*q\s+/([^\s/\[\]()<>{}%]+)\s+Do\s+Q\s*")
 
 def _pdf_shared_lines(path: Path, count: int) -> list[list[str]] | None:
     """Each page's lines, reading shared forms once; None where the shortcut does not apply."""
+    stripped = _stripped(path, count)
+    if stripped is None:
+        return None
+    _give_back()  # pikepdf's objects of every page are gone: pdfium reads next
+    kinds, data = stripped
+    return _compose(path, data, kinds, count)
+
+
+def _give_back() -> None:
+    """Return the memory freed so far to the system (glibc), so what pdfium takes next adds none.
+
+    pikepdf holds every page's objects while it checks a long PDF; freed, glibc keeps them for
+    itself, where pdfium's own allocator cannot reuse them.
+    """
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: reused in time, or given back
+        ctypes.CDLL(None).malloc_trim(0)
+
+
+def _stripped(path: Path, count: int) -> tuple[list[Any], bytes] | None:
+    """The PDF with its shared forms drawing nothing, and each page's kind (`_shared_plan`)."""
     try:
         import pikepdf
     except ImportError:
@@ -176,8 +205,7 @@ def _pdf_shared_lines(path: Path, count: int) -> list[list[str]] | None:
             pdf.save(buffer, object_stream_mode=pikepdf.ObjectStreamMode.preserve)
     except Exception:  # anything pikepdf cannot do: read the usual way
         return None
-    stripped = buffer.getvalue()
-    return _compose(path, stripped, kinds, count)
+    return kinds, buffer.getvalue()
 
 
 def _shared_plan(pdf: Any, pikepdf: Any) -> tuple[list[Any], list[Any]] | None:

@@ -21,6 +21,9 @@ LOCKED = "the PDF is password-protected; save an unprotected copy to lint it"
 
 _worker_doc: Any = None
 _worker_raw = False
+_worker_source: str | bytes = b""
+_worker_read = 0  # pages read since the worker's document was opened
+_REOPEN_PAGES = 3000  # then opened again (~0.1 s), to let go of what pdfium keeps of them
 
 
 def _pdf_open(path: Path) -> Any:
@@ -92,14 +95,23 @@ def _next_filled(lines: list[str], i: int) -> int | None:
 
 
 def _pdf_worker_init(source: str | bytes, raw: bool = False) -> None:
-    global _worker_doc, _worker_raw  # one open document per worker process, opened once
+    global _worker_doc, _worker_raw, _worker_source, _worker_read
     import pypdfium2 as pdfium
 
-    _worker_doc = pdfium.PdfDocument(source)
-    _worker_raw = raw
+    _worker_doc = pdfium.PdfDocument(source)  # one open document per worker process
+    _worker_raw, _worker_source, _worker_read = raw, source, 0
 
 
 def _pdf_worker_chunk(span: tuple[int, int]) -> list[list[str]]:
+    global _worker_doc, _worker_read
+    import pypdfium2 as pdfium
+
+    if _worker_read >= _REOPEN_PAGES:
+        # pdfium keeps what it parsed of every page read (~5 MB a thousand letters) until the
+        # document closes: opened afresh, a worker holds what one stretch of pages needs.
+        _worker_doc.close()
+        _worker_doc, _worker_read = pdfium.PdfDocument(_worker_source), 0
+    _worker_read += span[1] - span[0]
     read = _page_raw if _worker_raw else _page_lines
     return [read(_worker_doc, i) for i in range(*span)]
 
