@@ -321,12 +321,14 @@ def main() -> None:
                   f" {cold * 1000:.0f} ms the layer's first time, cache made"
                   f"{'; ' + others if others else ''}), peak {peak:.0f} MB",
                   "<= 100 ms", first <= 0.1 if judge else None))  # fmt: skip
+        # Judged on the case's first time as well: a clerk's first run of a case draws its map.
         wall, peak, cpu, drawn = commands[head]
         others = "; ".join(f"{s} {commands[s][0]:.2f} s" for s in wanted[1:])
         print(row(f"notices recipients, {size} parcels (whole command)",
                   f"{wall:.2f} s ({head}, {cpu:.2f} s CPU, map from the cache; {drawn:.2f} s the"
                   f" case's first time, map drawn{'; ' + others if others else ''}), peak {peak:.0f} MB",
-                  "<= 1 s", wall <= 1.0 if judge else None))  # fmt: skip
+                  "<= 1 s, the case's first time too",
+                  max(wall, drawn) <= 1.0 if judge else None))  # fmt: skip
 
 
 if __name__ == "__main__":
