@@ -330,14 +330,16 @@ def _guess(known: dict[float, Fitted], lo: float, hi: float, fixed: float = 0.0)
 
     The used height grows with the square of the letters that grow (lines get longer and more
     of them), on top of what does not grow: fill = a + b·x², through the two layouts. With
-    no layout over the panel yet, the proportional reach of the largest that fits (`_reach`).
+    no layout over the panel yet, a = `fixed`, through the largest that fits.
     """
     fit = max((v for v, f in known.items() if f.fits), default=None)
     over = min((v for v, f in known.items() if not f.fits), default=None)
     if fit is None:
         return None
     if over is None:
-        return min(max(_reach(fit, known[fit], fixed), lo), hi)
+        grows = known[fit].fill - fixed
+        x = fit * math.sqrt((1.0 - fixed) / grows) if grows > 0 else hi
+        return min(max(x, lo), hi)
     f1, f2 = known[fit].fill, known[over].fill
     if not f1 < 1.0 < f2:
         return None  # a layout too wide (not too tall) says nothing of the height
@@ -419,9 +421,11 @@ def _fill(document: Any) -> float:
     columns = (
         [c for c in rest.children if getattr(c, "element", None) is rest.element] if rest else []
     )
-    if len(columns) > 1:
+    if columns:  # unbalanced, the first columns may hold it all: the mean of all of them
+        count = rest.style["column_count"]
+        count = max(len(columns), count if isinstance(count, int) else 1)
         heights = [max((_bottom(b) for b in c.children), default=c.position_y) for c in columns]
-        mean = sum(h - c.position_y for h, c in zip(heights, columns, strict=True)) / len(columns)
+        mean = sum(h - c.position_y for h, c in zip(heights, columns, strict=True)) / count
         used = columns[0].position_y - top + mean
     return len(document.pages) - 1 + used / page.height
 
