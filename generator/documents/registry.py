@@ -174,7 +174,10 @@ def _build_all(
         key=lambda i: _ASIDE.index(docs[i].kind),
     )
     workers = None
-    if aside and len(aside) < len(docs) and multiprocessing.parent_process() is None:
+    # Only with signs to fit: the rest of a case's documents take too little for a second
+    # process to pay for itself.
+    signs = any(docs[i].kind == DocumentKind.SIGN for i in aside)
+    if signs and len(aside) < len(docs) and multiprocessing.parent_process() is None:
         workers = processes.pool(min(processes.cpus(), 2) - 1, beside=True)
     if workers is None:
         return [d.build(prepared, tpl) for d in docs]
