@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing
 from pathlib import Path
+from typing import Any
 
 from generator import plan, processes
 from generator.agenda import PreparedAgenda
@@ -155,7 +156,8 @@ _ASIDE = (
     DocumentKind.SCHEDULE,
     DocumentKind.WEBSITE_NOTICE,
 )
-_JOB: tuple[list[DocumentType[Prepared]], Prepared, templates.Templates] | None = None
+_JOB: tuple[list[DocumentType[Prepared]], Prepared, templates.Templates, list[int], Any] | None
+_JOB = None
 
 
 def _build_all(
@@ -163,10 +165,11 @@ def _build_all(
 ) -> list[Built]:
     """Each of `docs` built, in order; those of `_ASIDE` in a worker process meanwhile.
 
-    This process builds the rest, then, last first, those the worker has not started: the two
-    cores finish together whatever the case's documents cost. Not from a worker (a build among
-    several cases already has every core busy) nor where `processes.pool` declines (one core,
-    threads running). Forked, the worker inherits the case and templates, which need not pickle.
+    The worker takes them costliest first; this process builds the rest, then takes them from
+    the other end, so the two cores finish together whatever the case's documents cost. Not
+    from a worker (a build among several cases already has every core busy) nor where
+    `processes.pool` declines (one core, threads running). Forked, the worker inherits the
+    case and templates, which need not pickle.
     """
     global _JOB
     aside = sorted(
@@ -181,17 +184,16 @@ def _build_all(
         workers = processes.pool(min(processes.cpus(), 2) - 1, beside=True)
     if workers is None:
         return [d.build(prepared, tpl) for d in docs]
-    _JOB = (docs, prepared, tpl)
+    # The first of `aside` nobody has taken, and one past the last: shared with the worker.
+    _JOB = (docs, prepared, tpl, aside, multiprocessing.Array("i", [0, len(aside)]))
     try:
         with workers:
-            futures = {i: workers.submit(_build_aside, i) for i in aside}  # forks, `_JOB` set
-            built = {i: d.build(prepared, tpl) for i, d in enumerate(docs) if i not in futures}
-            for i in reversed(aside):  # a document the worker has not started is built here
-                if not futures[i].cancel():
-                    break
+            future = workers.submit(_build_aside)  # forks now, with `_JOB` set
+            built = {i: d.build(prepared, tpl) for i, d in enumerate(docs) if i not in aside}
+            while (i := _take(last=True)) is not None:
                 built[i] = docs[i].build(prepared, tpl)
             try:
-                built.update((i, futures[i].result()) for i in aside if i not in built)
+                built.update(future.result())
             except processes.NO_WORKERS:  # no worker processes here: build them here
                 built.update((i, docs[i].build(prepared, tpl)) for i in aside if i not in built)
     finally:
@@ -199,11 +201,26 @@ def _build_all(
     return [built[i] for i in range(len(docs))]
 
 
-def _build_aside(index: int) -> Built:
-    """In the worker: the document `index` of those to build (`_JOB`, as forked)."""
+def _take(*, last: bool) -> int | None:
+    """A document of those set aside that nobody has taken: the first, or the `last`."""
     assert _JOB is not None
-    docs, prepared, tpl = _JOB
-    return docs[index].build(prepared, tpl)
+    aside, ends = _JOB[3], _JOB[4]
+    with ends.get_lock():
+        if ends[0] >= ends[1]:
+            return None
+        end = 1 if last else 0
+        ends[end] += -1 if last else 1
+        return aside[ends[end]] if last else aside[ends[end] - 1]
+
+
+def _build_aside() -> list[tuple[int, Built]]:
+    """In the worker: the documents set aside (`_JOB`, as forked), until none is left."""
+    assert _JOB is not None
+    docs, prepared, tpl = _JOB[:3]
+    done = []
+    while (i := _take(last=False)) is not None:
+        done.append((i, docs[i].build(prepared, tpl)))
+    return done
 
 
 def make_agenda(agenda: PreparedAgenda) -> Built:
