@@ -42,15 +42,17 @@ def pool(
     spawn: bool = False,
     initializer: Callable[..., Any] | None = None,
     initargs: tuple[Any, ...] = (),
+    beside: bool = False,
 ) -> ProcessPoolExecutor | None:
     """A pool of `workers` processes, or None when the work is better done in this process.
 
-    None when there are fewer than two workers, in a daemonic process, or when forking is unsafe and the caller's work
-    cannot be spawned (`spawn=False`: it relies on state the workers inherit).
+    None when there are fewer than two workers (one, where the caller works `beside` it), in a
+    daemonic process, or when forking is unsafe and the caller's work cannot be spawned
+    (`spawn=False`: it relies on state the workers inherit).
     """
     # A daemonic process (a Dask worker under its nanny) may not start children: its task runs
     # here, and the cluster supplies the parallelism.
-    if workers < 2 or current_process().daemon:
+    if workers < (1 if beside else 2) or current_process().daemon:
         return None
     if "fork" in get_all_start_methods() and threading.active_count() == 1:
         method = "fork"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing
 from pathlib import Path
+from typing import Any
 
 from generator import plan, processes
 from generator.agenda import PreparedAgenda
@@ -143,48 +144,83 @@ def make(prepared: Prepared, kinds: tuple[DocumentKind, ...] | None = None) -> B
     return made + Built(findings=tuple(by_hand))
 
 
-# Built beside the rest, in a worker process, where there is a second core: the signs are laid
-# out a few times each to find their letter height (about half of a map case's build), and what
-# they return is small. The letters stay here: a large mailing's PDF should not be copied back.
-_ASIDE = (DocumentKind.SIGN,)
-_JOB: tuple[list[DocumentType[Prepared]], Prepared, templates.Templates] | None = None
+# Built beside the rest, in a worker process, where there is a second core, the costliest first:
+# the signs are laid out a few times each to find their letter height. What these return is
+# small; the letters stay here (a large mailing's PDF should not be copied back), and so do the
+# proofs of mailing (they go through the whole mailing).
+_ASIDE = (
+    DocumentKind.SIGN,
+    DocumentKind.AFFIDAVIT_OF_PUBLICATION,
+    DocumentKind.INSERTION_ORDER,
+    DocumentKind.CERTIFICATE_OF_POSTING,
+    DocumentKind.SCHEDULE,
+    DocumentKind.WEBSITE_NOTICE,
+)
+_JOB: tuple[list[DocumentType[Prepared]], Prepared, templates.Templates, list[int], Any] | None
+_JOB = None
 
 
 def _build_all(
     docs: list[DocumentType[Prepared]], prepared: Prepared, tpl: templates.Templates
 ) -> list[Built]:
-    """Each of `docs` built, in order; the signs in a worker process meanwhile, where one may run.
+    """Each of `docs` built, in order; those of `_ASIDE` in a worker process meanwhile.
 
-    Not from a worker (a build among several cases already has every core busy) nor where
-    `processes.pool` declines (one core, threads running). Forked, the worker inherits the case
-    and templates, which need not pickle.
+    The worker takes them costliest first; this process builds the rest, then takes them from
+    the other end, so the two cores finish together whatever the case's documents cost. Not
+    from a worker (a build among several cases already has every core busy) nor where
+    `processes.pool` declines (one core, threads running). Forked, the worker inherits the
+    case and templates, which need not pickle.
     """
     global _JOB
-    aside = [i for i, d in enumerate(docs) if d.kind in _ASIDE]
+    aside = sorted(
+        (i for i, d in enumerate(docs) if d.kind in _ASIDE),
+        key=lambda i: _ASIDE.index(docs[i].kind),
+    )
     workers = None
-    if aside and len(aside) < len(docs) and multiprocessing.parent_process() is None:
-        workers = processes.pool(min(processes.cpus(), 2))
+    # Only with signs to fit: the rest of a case's documents take too little for a second
+    # process to pay for itself.
+    signs = any(docs[i].kind == DocumentKind.SIGN for i in aside)
+    if signs and len(aside) < len(docs) and multiprocessing.parent_process() is None:
+        workers = processes.pool(min(processes.cpus(), 2) - 1, beside=True)
     if workers is None:
         return [d.build(prepared, tpl) for d in docs]
-    _JOB = ([docs[i] for i in aside], prepared, tpl)
+    # The first of `aside` nobody has taken, and one past the last: shared with the worker.
+    _JOB = (docs, prepared, tpl, aside, multiprocessing.Array("i", [0, len(aside)]))
     try:
         with workers:
             future = workers.submit(_build_aside)  # forks now, with `_JOB` set
             built = {i: d.build(prepared, tpl) for i, d in enumerate(docs) if i not in aside}
+            while (i := _take(last=True)) is not None:
+                built[i] = docs[i].build(prepared, tpl)
             try:
-                built.update(zip(aside, future.result(), strict=True))
+                built.update(future.result())
             except processes.NO_WORKERS:  # no worker processes here: build them here
-                built.update((i, docs[i].build(prepared, tpl)) for i in aside)
+                built.update((i, docs[i].build(prepared, tpl)) for i in aside if i not in built)
     finally:
         _JOB = None
     return [built[i] for i in range(len(docs))]
 
 
-def _build_aside() -> list[Built]:
-    """In the worker: the documents set aside (`_JOB`, as forked)."""
+def _take(*, last: bool) -> int | None:
+    """A document of those set aside that nobody has taken: the first, or the `last`."""
     assert _JOB is not None
-    docs, prepared, tpl = _JOB
-    return [d.build(prepared, tpl) for d in docs]
+    aside, ends = _JOB[3], _JOB[4]
+    with ends.get_lock():
+        if ends[0] >= ends[1]:
+            return None
+        end = 1 if last else 0
+        ends[end] += -1 if last else 1
+        return aside[ends[end]] if last else aside[ends[end] - 1]
+
+
+def _build_aside() -> list[tuple[int, Built]]:
+    """In the worker: the documents set aside (`_JOB`, as forked), until none is left."""
+    assert _JOB is not None
+    docs, prepared, tpl = _JOB[:3]
+    done = []
+    while (i := _take(last=False)) is not None:
+        done.append((i, docs[i].build(prepared, tpl)))
+    return done
 
 
 def make_agenda(agenda: PreparedAgenda) -> Built:

@@ -118,6 +118,7 @@ class Fitted:
     rest_in: float
     fits: bool = True  # False: it runs past the panel (the search's layouts that overflow)
     fill: float = 0.0  # the panel's height used: 1.0 full, 1.5 half a panel over
+    fixed: float = 0.0  # the panel's height above the rest: what its letters' growth leaves as is
 
 
 def signs(prepared: Prepared, tpl: Templates, docs: list[DocumentPlan], suffix: str = "") -> Built:
@@ -179,15 +180,27 @@ def _make(
     files = {the_map.name: the_map.data} if the_map and context["map"] else {}
     cap_ratio = fonts.cap_height_ratio(fonts.font_file(f"{fonts.SIGN_FAMILY}:bold"))
 
-    def attempt(legible: float, rest: float) -> Fitted:
-        """The sign with capitals `legible` and `rest` inches tall, and whether it fits."""
+    def attempt(legible: float, rest: float, trial: bool = True) -> Fitted:
+        """The sign with capitals `legible` and `rest` inches tall, and whether it fits.
+
+        A trial layout leaves the rest's columns unbalanced: WeasyPrint decides whether they
+        fit the page before it balances them, and balancing (a layout per pixel of height, on
+        every page the letters run over) is most of a layout's time. The sign is made balanced.
+        """
         context["sign"]["legible_pt"] = _points(legible, cap_ratio)
         context["sign"]["small_pt"] = _points(rest, cap_ratio)
         context["sign"]["legible_in"] = legible
+        context["sign"]["trial"] = trial
         laid = pdf.lay_out(tpl.render_notice("sign.html.j2", context), files, tpl.path)
-        return Fitted(laid, legible, rest, not _overflows(laid), _fill(laid))
+        return Fitted(laid, legible, rest, not _overflows(laid), _fill(laid), _above_rest(laid))
 
     fitted = _fit(attempt, need.cap_in)
+    if fitted is not None:
+        made = attempt(fitted.legible_in, fitted.rest_in, trial=False)
+        if made.fits != fitted.fits:  # never seen: then every layout is a balanced one
+            fitted = _fit(lambda legible, rest: attempt(legible, rest, False), need.cap_in)
+        else:
+            fitted = made
     if fitted is None:
         raise UserError(
             prepared.case_file.problem(
@@ -213,7 +226,10 @@ def _fit(attempt: Callable[[float, float], Fitted], cap_in: float) -> Fitted | N
             lambda s: attempt(cap_in * s, REST_MIN_IN), REST_MIN_IN / cap_in, 1.0, step, over=least
         ) or _largest(lambda s: attempt(cap_in * s, REST_MIN_IN * s), step, 1.0, step, over=least)
     top = cap_in * REST_SHARE
-    fitted = _largest(lambda r: attempt(cap_in, r), REST_MIN_IN, top, STEP_IN, least) or least
+    fitted = (
+        _largest(lambda r: attempt(cap_in, r), REST_MIN_IN, top, STEP_IN, least, fixed=least.fixed)
+        or least
+    )
     if fitted.rest_in >= top - STEP_IN:
         fitted = (
             _largest(lambda s: attempt(cap_in * s, top * s), 1.0, GROW_MAX, step, fitted) or fitted
@@ -228,12 +244,15 @@ def _largest(
     step: float,
     fits_low: Fitted | None = None,
     over: Fitted | None = None,
+    fixed: float = 0.0,
 ) -> Fitted | None:
     """Bisect [low, high] to `step` for the largest value whose `attempt` fits.
 
-    `fits_low`, the attempt at `low` when known to fit: the top is then tried first, as a
-    roomy panel takes it at once. Without it `high` is known not to fit (`over`, its layout,
-    where the caller has it) and `low` is tried.
+    `fits_low`, the attempt at `low` when known to fit: the top is then tried first where the
+    panel may take it (a roomy panel takes it at once), else last, only if every value below it
+    fits. `fixed`: the share of the panel's height that does not grow with the value. Without
+    `fits_low`, `high` is known not to fit (`over`, its layout, where the caller has it) and
+    `low` is tried.
 
     The answer is the bisection's, found in fewer layouts: layout height only grows with the
     letters, so one layout answers every midpoint on its side. How full the layouts either side
@@ -242,11 +261,16 @@ def _largest(
     midpoints those leave open.
     """
     known: dict[float, Fitted] = {}
+    top_open = False  # `high` not laid out yet: no answer about it is inferred
     if fits_low is not None:
         known[low] = fits_low
-        known[high] = attempt(high)
-        if known[high].fits:
-            return known[high]
+        # Where the panel is far from taking the top, its layout is the costliest of all (the
+        # letters run over pages) and tells the bisection only what the next layouts tell.
+        top_open = _reach(low, fits_low, fixed) < high
+        if not top_open:
+            known[high] = attempt(high)
+            if known[high].fits:
+                return known[high]
     else:
         known[low] = attempt(low)
         if not known[low].fits:
@@ -258,7 +282,7 @@ def _largest(
         """Whether `x` fits, as far as the layouts made so far tell (None: not yet known)."""
         if x in known:
             return known[x].fits
-        if x >= high or any(not f.fits and x >= v for v, f in known.items()):
+        if (x >= high and not top_open) or any(not f.fits and x >= v for v, f in known.items()):
             return False
         if any(f.fits and x <= v for v, f in known.items()):
             return True
@@ -271,7 +295,7 @@ def _largest(
             lo, hi = ((lo + hi) / 2, hi) if fits else (lo, (lo + hi) / 2)
         if hi - lo <= step:
             break
-        target = _guess(known, lo, hi) if guesses else None
+        target = _guess(known, lo, hi, fixed) if guesses else None
         if target is None:
             known[(lo + hi) / 2] = attempt((lo + hi) / 2)
             continue
@@ -282,21 +306,40 @@ def _largest(
         for x in sorted((a, b), key=lambda x: abs(x - target)):  # the nearer first
             if answer(x) is None:
                 known[x] = attempt(x)
+    if top_open and hi >= high:  # every value below the top fits: then the top is tried
+        known[high] = attempt(high)
+        if known[high].fits:
+            return known[high]
     if lo not in known:  # answered by a larger layout that fit: cannot happen, but be sure
         known[lo] = attempt(lo)
     return known[lo]
 
 
-def _guess(known: dict[float, Fitted], lo: float, hi: float) -> float | None:
+def _reach(x: float, fitted: Fitted, fixed: float) -> float:
+    """The value at which the panel would fill if what grows grew in proportion to `x`.
+
+    What grows grows at least so fast (more lines, never fewer, as the letters grow), so the
+    panel fills at or before this value.
+    """
+    grows = fitted.fill - fixed
+    return x * (1.0 - fixed) / grows if grows > 0 else math.inf
+
+
+def _guess(known: dict[float, Fitted], lo: float, hi: float, fixed: float = 0.0) -> float | None:
     """Where in (`lo`, `hi`) the panel fills, from the closest layouts either side.
 
     The used height grows with the square of the letters that grow (lines get longer and more
-    of them), on top of what does not grow: fill = a + b·x², through the two layouts.
+    of them), on top of what does not grow: fill = a + b·x², through the two layouts. With
+    no layout over the panel yet, a = `fixed`, through the largest that fits.
     """
     fit = max((v for v, f in known.items() if f.fits), default=None)
     over = min((v for v, f in known.items() if not f.fits), default=None)
-    if fit is None or over is None:
+    if fit is None:
         return None
+    if over is None:
+        grows = known[fit].fill - fixed
+        x = fit * math.sqrt((1.0 - fixed) / grows) if grows > 0 else hi
+        return min(max(x, lo), hi)
     f1, f2 = known[fit].fill, known[over].fill
     if not f1 < 1.0 < f2:
         return None  # a layout too wide (not too tall) says nothing of the height
@@ -368,14 +411,45 @@ def district_code(district: str) -> str:
 def _fill(document: Any) -> float:
     """How much of the panel's height the laid-out sign uses (1.0: exactly full).
 
-    Pages past the first count one each, plus the used share of the last page.
+    Pages past the first count one each, plus the used share of the last page. The rest's
+    columns count as balanced (their content's mean height), as a trial layout leaves them.
     """
     page = document.pages[-1]._page_box
-    used = max(
-        (b.position_y + b.margin_height() - page.content_box_y() for b in page.children),
-        default=0.0,
+    top = page.content_box_y()
+    used = max((_bottom(b) - top for b in page.children), default=0.0)
+    rest = _rest(page)
+    columns = (
+        [c for c in rest.children if getattr(c, "element", None) is rest.element] if rest else []
     )
+    if columns:  # unbalanced, the first columns may hold it all: the mean of all of them
+        count = rest.style["column_count"]
+        count = max(len(columns), count if isinstance(count, int) else 1)
+        heights = [max((_bottom(b) for b in c.children), default=c.position_y) for c in columns]
+        mean = sum(h - c.position_y for h, c in zip(heights, columns, strict=True)) / count
+        used = columns[0].position_y - top + mean
     return len(document.pages) - 1 + used / page.height
+
+
+def _bottom(box: Any) -> float:
+    return float(box.position_y + box.margin_height())
+
+
+def _rest(box: Any) -> Any:
+    """The box of the smaller block (`.rest`) in `box`, if any."""
+    element = getattr(box, "element", None)
+    if element is not None and "rest" in (element.get("class") or "").split():
+        return box
+    for child in getattr(box, "children", None) or []:
+        if (found := _rest(child)) is not None:
+            return found
+    return None
+
+
+def _above_rest(document: Any) -> float:
+    """The share of the first page's height above the smaller block (`.rest`; 0.0: none)."""
+    page = document.pages[0]._page_box
+    rest = _rest(page)
+    return 0.0 if rest is None else (rest.position_y - page.content_box_y()) / page.height
 
 
 def _overflows(document: Any) -> bool:
