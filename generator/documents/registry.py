@@ -35,7 +35,7 @@ from generator.documents import (
 from generator.documents.base import Built, DocumentType
 from generator.kinds import DocumentKind
 from generator.prepare import Prepared
-from generator.render import languages, templates
+from generator.render import languages, pdf, templates
 
 DOCUMENTS: tuple[DocumentType[Prepared], ...] = (
     change_map.DOCUMENT,
@@ -163,6 +163,7 @@ def _build_all(
     aside = [i for i, d in enumerate(docs) if d.kind in _ASIDE]
     workers = None
     if aside and len(aside) < len(docs) and multiprocessing.parent_process() is None:
+        pdf.load()  # here, once: the worker forked after inherits WeasyPrint and its fonts
         workers = processes.pool(min(processes.cpus(), 2))
     if workers is None:
         return [d.build(prepared, tpl) for d in docs]
