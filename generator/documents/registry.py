@@ -5,8 +5,10 @@ Adding a kind of document is one module and its templates, then one line here.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 from pathlib import Path
+from typing import Any
 
 from generator import plan, processes
 from generator.agenda import PreparedAgenda
@@ -35,7 +37,7 @@ from generator.documents import (
 from generator.documents.base import Built, DocumentType
 from generator.kinds import DocumentKind
 from generator.prepare import Prepared
-from generator.render import languages, pdf, templates
+from generator.render import docx, languages, pdf, templates
 
 DOCUMENTS: tuple[DocumentType[Prepared], ...] = (
     change_map.DOCUMENT,
@@ -145,15 +147,31 @@ def make(prepared: Prepared, kinds: tuple[DocumentKind, ...] | None = None) -> B
 
 # Built beside the rest, in a worker process, where there is a second core: the signs are laid
 # out a few times each to find their letter height (about half of a map case's build), and what
-# they return is small. The letters stay here: a large mailing's PDF should not be copied back.
+# they return is small. Then the worker takes the documents of `_SHARED` kinds, whose files do not
+# grow with the mailing, from the end of the list while this process builds from its front:
+# which of the two has more to do depends on the case, and on whether this process had the
+# renderers to import. Letters, labels and lists stay here: a large mailing's files should not be
+# copied back.
 _ASIDE = (DocumentKind.SIGN,)
-_JOB: tuple[list[DocumentType[Prepared]], Prepared, templates.Templates] | None = None
+_SHARED = (
+    DocumentKind.NEWSPAPER_NOTICE,
+    DocumentKind.SCHEDULE,
+    DocumentKind.WEBSITE_NOTICE,
+    DocumentKind.DISPLAY_AD,
+    DocumentKind.POSTING_NOTICE,
+    DocumentKind.AFFIDAVIT_OF_PUBLICATION,
+    DocumentKind.INSERTION_ORDER,
+    DocumentKind.CERTIFICATE_OF_POSTING,
+    DocumentKind.SUFFICIENCY_CERTIFICATE,
+)
+_Job = tuple[list[DocumentType[Prepared]], list[int], Prepared, templates.Templates, Any]
+_JOB: _Job | None = None
 
 
 def _build_all(
     docs: list[DocumentType[Prepared]], prepared: Prepared, tpl: templates.Templates
 ) -> list[Built]:
-    """Each of `docs` built, in order; the signs in a worker process meanwhile, where one may run.
+    """Each of `docs` built, in order; the signs (and some others) in a worker process meanwhile.
 
     Not from a worker (a build among several cases already has every core busy) nor where
     `processes.pool` declines (one core, threads running). Forked, the worker inherits the case
@@ -163,29 +181,60 @@ def _build_all(
     aside = [i for i, d in enumerate(docs) if d.kind in _ASIDE]
     workers = None
     if aside and len(aside) < len(docs) and multiprocessing.parent_process() is None:
-        pdf.load()  # here, once: the worker forked after inherits WeasyPrint and its fonts
+        pdf.load()  # here, once: the worker forked after inherits WeasyPrint, its fonts
+        docx.load()  # and docxtpl
         workers = processes.pool(min(processes.cpus(), 2))
     if workers is None:
         return [d.build(prepared, tpl) for d in docs]
-    _JOB = ([docs[i] for i in aside], prepared, tpl)
+    # This process's documents first, then those the worker may take from the end.
+    rest = [i for i in range(len(docs)) if i not in aside]
+    queue = sorted(rest, key=lambda i: docs[i].kind in _SHARED)
+    shared = sum(docs[i].kind not in _SHARED for i in queue)  # the first shared one's place
+    ends = multiprocessing.get_context("fork").Array("i", [0, len(queue), shared])
+    _JOB = (docs, aside, prepared, tpl, (queue, ends))
+    built: dict[int, Built] = {}
     try:
         with workers:
             future = workers.submit(_build_aside)  # forks now, with `_JOB` set
-            built = {i: d.build(prepared, tpl) for i, d in enumerate(docs) if i not in aside}
-            try:
-                built.update(zip(aside, future.result(), strict=True))
-            except processes.NO_WORKERS:  # no worker processes here: build them here
-                built.update((i, docs[i].build(prepared, tpl)) for i in aside)
+            while (place := _take(ends, front=True)) is not None:
+                built[queue[place]] = docs[queue[place]].build(prepared, tpl)
+            # A worker that could not run or failed: its documents are built here below, where
+            # an error is raised as it is without a worker (an error object does not always
+            # come back whole from another process).
+            with contextlib.suppress(Exception):
+                built.update(future.result())
     finally:
         _JOB = None
+    for i in range(len(docs)):
+        if i not in built:
+            built[i] = docs[i].build(prepared, tpl)
     return [built[i] for i in range(len(docs))]
 
 
-def _build_aside() -> list[Built]:
-    """In the worker: the documents set aside (`_JOB`, as forked)."""
+def _take(ends: Any, *, front: bool) -> int | None:
+    """The next place in the queue to build, or None when none is left to take.
+
+    This process takes from the front; the worker from the end, down to the first shared document.
+    """
+    with ends.get_lock():
+        start, stop, shared = ends
+        if start >= stop or (not front and stop <= shared):
+            return None
+        if front:
+            ends[0] = start + 1
+            return start
+        ends[1] = stop - 1
+        return stop - 1
+
+
+def _build_aside() -> dict[int, Built]:
+    """In the worker: the documents set aside (`_JOB`, as forked), then shared ones left over."""
     assert _JOB is not None
-    docs, prepared, tpl = _JOB
-    return [d.build(prepared, tpl) for d in docs]
+    docs, aside, prepared, tpl, (queue, ends) = _JOB
+    built = {i: docs[i].build(prepared, tpl) for i in aside}
+    while (place := _take(ends, front=False)) is not None:
+        built[queue[place]] = docs[queue[place]].build(prepared, tpl)
+    return built
 
 
 def make_agenda(agenda: PreparedAgenda) -> Built:
