@@ -5,6 +5,7 @@ Adding a kind of document is one module and its templates, then one line here.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,7 @@ from generator.documents import (
 from generator.documents.base import Built, DocumentType
 from generator.kinds import DocumentKind
 from generator.prepare import Prepared
-from generator.render import languages, templates
+from generator.render import docx, languages, pdf, templates
 
 DOCUMENTS: tuple[DocumentType[Prepared], ...] = (
     change_map.DOCUMENT,
@@ -181,6 +182,8 @@ def _build_all(
     # process to pay for itself.
     signs = any(docs[i].kind == DocumentKind.SIGN for i in aside)
     if signs and len(aside) < len(docs) and multiprocessing.parent_process() is None:
+        pdf.load()  # here, once: the worker forked after inherits WeasyPrint, its fonts
+        docx.load()  # and docxtpl
         workers = processes.pool(min(processes.cpus(), 2) - 1, beside=True)
     if workers is None:
         return [d.build(prepared, tpl) for d in docs]
@@ -192,12 +195,16 @@ def _build_all(
             built = {i: d.build(prepared, tpl) for i, d in enumerate(docs) if i not in aside}
             while (i := _take(last=True)) is not None:
                 built[i] = docs[i].build(prepared, tpl)
-            try:
+            # A worker that could not run or failed: its documents are built here below, where
+            # an error is raised as it is without a worker (an error object does not always
+            # come back whole from another process).
+            with contextlib.suppress(Exception):
                 built.update(future.result())
-            except processes.NO_WORKERS:  # no worker processes here: build them here
-                built.update((i, docs[i].build(prepared, tpl)) for i in aside if i not in built)
     finally:
         _JOB = None
+    for i in range(len(docs)):
+        if i not in built:
+            built[i] = docs[i].build(prepared, tpl)
     return [built[i] for i in range(len(docs))]
 
 

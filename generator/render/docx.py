@@ -62,6 +62,11 @@ class Bookmarks:
 _WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
 
 
+def load() -> None:
+    """Import docxtpl and python-docx now, as the first Word document would; a fork inherits them."""
+    import docxtpl  # noqa: F401 - imported for its modules
+
+
 def render(
     templates: Templates,
     template: Path,

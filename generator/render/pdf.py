@@ -9,8 +9,10 @@ errors, so a PDF is never silently missing its map.
 from __future__ import annotations
 
 import functools
+import importlib
 import logging
 import mimetypes
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,7 @@ _HARMLESS = ("Using fontTools instead of HarfBuzz-Subset",)
 
 
 def _fetcher(files: dict[str, bytes], allowed: list[Path]) -> Any:
+    _import_weasyprint()
     from weasyprint.urls import URLFetcher, URLFetcherResponse  # heavy
 
     folders = [p.resolve() for p in allowed]
@@ -78,6 +81,7 @@ def finish(document: Any, *, variant: str | None = None) -> bytes:
 
 def lay_out(html: str, files: dict[str, bytes], allowed: list[Path]) -> Any:
     """Lay HTML out into pages (a WeasyPrint Document), to measure before writing the PDF."""
+    _import_weasyprint()
     from weasyprint import HTML
 
     return _checked(
@@ -87,6 +91,34 @@ def lay_out(html: str, files: dict[str, bytes], allowed: list[Path]) -> Any:
     )
 
 
+def load() -> None:
+    """Import WeasyPrint and set up the fonts, what the first PDF of a process would pay."""
+    _font_config()
+
+
+@functools.cache
+def _import_weasyprint() -> None:
+    """Import WeasyPrint, on Linux without the library search it would run for nothing.
+
+    WeasyPrint loads each C library (Pango, HarfBuzz, fontconfig...) by trying its Windows,
+    macOS and Linux names in turn, and for each name that does not load, cffi asks
+    `ctypes.util.find_library`, which runs ldconfig, gcc and ld: some fifty programs, about
+    0.1 s of CPU and more of waiting, in every process that imports it. On Linux
+    find_library can only answer a library's soname (`libpango-1.0.so.0`), which is in
+    each of WeasyPrint's lists and loads by itself, so there the search is skipped.
+    """
+    if not sys.platform.startswith("linux") or "weasyprint" in sys.modules:
+        return
+    import ctypes.util
+
+    search = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: None
+    try:
+        importlib.import_module("weasyprint")
+    finally:
+        ctypes.util.find_library = search
+
+
 @functools.cache
 def _font_config() -> Any:
     """One font configuration for every document of the process.
@@ -94,6 +126,7 @@ def _font_config() -> Any:
     WeasyPrint otherwise builds one (fontconfig's setup, Pango's font map) per document; the
     templates declare no web fonts, so every document sees the same installed fonts.
     """
+    _import_weasyprint()
     from weasyprint.text.fonts import FontConfiguration
 
     return FontConfiguration()
