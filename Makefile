@@ -103,9 +103,12 @@ docs: setup
 	$(BIN)/python -c "from generator.documents.registry import reference; open('docs/documents.md', 'w').write(reference())"
 
 # Every bench of bench/, one after another, into one table: docs/bench.md (bench/table.py).
-# `make bench TINY=1` runs each at the tests' tiny size and writes nothing (a quick check).
+# `make bench TINY=1` runs each at the tests' tiny size and writes nothing (a quick check);
+# `make bench ONLY="lint mailing"` re-runs those and keeps the other benches' rows.
+# bench/recipients.py reads its 1,000,000 parcels from PostGIS too (a throwaway cluster).
+bench: DEBS += postgresql-15 postgresql-15-postgis-3
 bench: setup sample-data
-	$(BIN)/python bench/table.py $(if $(TINY),--tiny)
+	$(BIN)/python bench/table.py $(if $(TINY),--tiny) $(if $(ONLY),--only $(ONLY))
 
 # How right the linter is on the corpus of real published notices (tests/corpus/): precision,
 # recall, the confusion tables per state and per clause topic, and every disagreement with the
