@@ -179,6 +179,16 @@ CLUSTER = click.option(
     " paths must be on storage every worker sees. Default: this machine's cores.",
 )
 
+# Without a case, `lint` and `redline` are told which pack's clauses to require.
+JURISDICTION = click.option(
+    "--jurisdiction", help="Without a case: the pack whose clauses to require."
+)
+PACKS = click.option(
+    "--packs",
+    type=click.Path(path_type=Path, file_okay=False, exists=True),
+    help="Without a case: a folder of packs, searched before jurisdictions/.",
+)
+
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="notices")

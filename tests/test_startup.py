@@ -37,8 +37,8 @@ print(json.dumps(sorted(sys.modules)))
 """
 
 
-def _imported(*args: str) -> set[str]:
-    """The top-level packages loaded by `notices ARGS`, run in a fresh interpreter."""
+def modules(*args: str) -> list[str]:
+    """The modules loaded by `notices ARGS`, run in a fresh interpreter."""
     run = subprocess.run(
         [sys.executable, "-c", _PROBE, json.dumps(args)],
         cwd=ROOT,
@@ -46,7 +46,12 @@ def _imported(*args: str) -> set[str]:
         text=True,
         check=True,
     )
-    return {name.split(".")[0] for name in json.loads(run.stdout.splitlines()[-1])}
+    return json.loads(run.stdout.splitlines()[-1])
+
+
+def _imported(*args: str) -> set[str]:
+    """The top-level packages loaded by `notices ARGS`."""
+    return {name.split(".")[0] for name in modules(*args)}
 
 
 def test_help_imports_nothing_heavy() -> None:

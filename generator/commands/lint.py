@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from generator.cli import CLUSTER, _count, _run
+from generator.cli import CLUSTER, JURISDICTION, PACKS, _count, _run
 from generator.errors import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, UserError
 
 
@@ -22,12 +22,8 @@ from generator.errors import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK, UserError
     type=click.Path(path_type=Path, dir_okay=False),
     help="The case the documents give notice of: also check its facts, dates and recipients.",
 )
-@click.option("--jurisdiction", help="Without a case: the pack whose clauses to require.")
-@click.option(
-    "--packs",
-    type=click.Path(path_type=Path, file_okay=False, exists=True),
-    help="Without a case: a folder of packs, searched before jurisdictions/.",
-)
+@JURISDICTION
+@PACKS
 @click.option("--kind", help="Without a case: the kind of document (e.g. newspaper_notice).")
 @click.option(
     "--on",

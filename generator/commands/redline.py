@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from generator.cli import _count, _run
+from generator.cli import JURISDICTION, PACKS, _count, _run
 from generator.errors import EXIT_OK, UserError
 
 
@@ -36,12 +36,8 @@ from generator.errors import EXIT_OK, UserError
     type=click.Path(path_type=Path, dir_okay=False),
     help="The case the notice is of (default: the one the generated file's packet names).",
 )
-@click.option("--jurisdiction", help="Without a case: the pack whose clauses to require.")
-@click.option(
-    "--packs",
-    type=click.Path(path_type=Path, file_okay=False, exists=True),
-    help="Without a case: a folder of packs, searched before jurisdictions/.",
-)
+@JURISDICTION
+@PACKS
 @click.option("--kind", help="The kind of notice (default: what the generated file's name says).")
 def redline(
     generated: Path,
