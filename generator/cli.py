@@ -179,6 +179,12 @@ CLUSTER = click.option(
     " paths must be on storage every worker sees. Default: this machine's cores.",
 )
 
+# The commands that build a packet print its findings and, when asked, an internal error's trace.
+DEBUG = click.option("--debug", is_flag=True, help="Print tracebacks of internal errors.")
+VERBOSE = click.option(
+    "-v", "--verbose", is_flag=True, help="Print every finding (errors are always printed)."
+)
+
 # Without a case, `lint` and `redline` are told which pack's clauses to require.
 JURISDICTION = click.option(
     "--jurisdiction", help="Without a case: the pack whose clauses to require."

@@ -57,33 +57,30 @@ def test_bench_runs_at_a_tiny_size(name: str) -> None:
     assert table.rows_of(run.stdout), run.stdout[-2000:]
 
 
-def test_the_table_collects_every_row_and_marks_a_failed_bench(tmp_path: Path) -> None:
-    """bench/table.py on one real bench: its rows in the table, with the machine and the date."""
-    out = tmp_path / "bench.md"
+def _table_of(bench: str, out: Path) -> str:
+    """The table `bench/table.py --tiny --only BENCH --out OUT` writes."""
     run = subprocess.run(
-        [sys.executable, "bench/table.py", "--tiny", "--only", "addresses", "--out", str(out)],
+        [sys.executable, "bench/table.py", "--tiny", "--only", bench, "--out", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=False,
     )
     assert run.returncode == 0, run.stderr[-2000:]
-    text = out.read_text(encoding="utf-8")
+    return out.read_text(encoding="utf-8")
+
+
+def test_the_table_collects_every_row_and_marks_a_failed_bench(tmp_path: Path) -> None:
+    """bench/table.py on one real bench: its rows in the table, with the machine and the date."""
+    out = tmp_path / "bench.md"
+    text = _table_of("addresses", out)
     assert "| work | figure | target | met |" in text and "Machine: " in text
     assert "| 200 mailing addresses read and formatted |" in text
     # A second bench run alone keeps the first one's rows, under the first run's own date.
     earlier = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
     earlier["addresses"]["when"] = "2001-01-01 00:00 UTC"
     out.with_suffix(".json").write_text(json.dumps(earlier), encoding="utf-8")
-    again = subprocess.run(
-        [sys.executable, "bench/table.py", "--tiny", "--only", "startup", "--out", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert again.returncode == 0, again.stderr[-2000:]
-    text = out.read_text(encoding="utf-8")
+    text = _table_of("startup", out)
     assert "### bench/addresses.py — 2001-01-01 00:00 UTC" in text
     assert "| 200 mailing addresses read and formatted |" in text
     assert "### bench/startup.py — " in text and "notices --help" in text

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from generator.cli import CLUSTER, OUT, _print_build, _run
+from generator.cli import CLUSTER, DEBUG, OUT, VERBOSE, _print_build, _run
 from generator.errors import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK
 
 
@@ -27,10 +27,8 @@ from generator.errors import EXIT_FINDINGS, EXIT_INPUT, EXIT_OK
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
-@click.option("--debug", is_flag=True, help="Print tracebacks of internal errors.")
-@click.option(
-    "-v", "--verbose", is_flag=True, help="Print every finding (errors are always printed)."
-)
+@DEBUG
+@VERBOSE
 @CLUSTER
 def build(
     cases: tuple[Path, ...],

@@ -7,17 +7,15 @@ from pathlib import Path
 
 import click
 
-from generator.cli import OUT, _print_build, _run
+from generator.cli import DEBUG, OUT, VERBOSE, _print_build, _run
 from generator.errors import EXIT_FINDINGS, EXIT_OK, UserError
 
 
 @click.command("continue")
 @click.argument("case_path", metavar="CASE", type=click.Path(path_type=Path, dir_okay=False))
 @OUT
-@click.option("--debug", is_flag=True, help="Print tracebacks of internal errors.")
-@click.option(
-    "-v", "--verbose", is_flag=True, help="Print every finding (errors are always printed)."
-)
+@DEBUG
+@VERBOSE
 def continue_(case_path: Path, out_root: Path, debug: bool, verbose: bool) -> None:
     """Re-notice the hearings CASE's record says were continued, and rebuild its packet.
 

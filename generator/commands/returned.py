@@ -7,17 +7,15 @@ from pathlib import Path
 
 import click
 
-from generator.cli import OUT, _print_build, _run
+from generator.cli import DEBUG, OUT, VERBOSE, _print_build, _run
 from generator.errors import EXIT_FINDINGS, EXIT_OK, UserError
 
 
 @click.command()
 @click.argument("case_path", metavar="CASE", type=click.Path(path_type=Path, dir_okay=False))
 @OUT
-@click.option("--debug", is_flag=True, help="Print tracebacks of internal errors.")
-@click.option(
-    "-v", "--verbose", is_flag=True, help="Print every finding (errors are always printed)."
-)
+@DEBUG
+@VERBOSE
 def returned(case_path: Path, out_root: Path, debug: bool, verbose: bool) -> None:
     """Record the letters CASE's record lists as returned undeliverable, and rebuild its packet.
 

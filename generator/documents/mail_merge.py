@@ -357,7 +357,11 @@ def combine(
 
 
 def _draw(
-    page: Any, face: str, lines: list[str], at: tuple[float, float, float, float], size: float
+    page: pdf_stream.Page,
+    face: str,
+    lines: list[str],
+    at: tuple[float, float, float, float],
+    size: float,
 ) -> None:
     """Lines already fitted to the box `at` (inches), drawn from its top at `size`."""
     from reportlab.pdfbase.pdfmetrics import getDescent
@@ -407,7 +411,7 @@ def _overflow_pages(r: Recipient, words: Any) -> list[tuple[list[str], float, li
     return [(head, size, lines[k : k + per_page]) for k in range(0, len(lines), per_page)]
 
 
-def _overflow(page: Any, face: str, listed: tuple[list[str], float, list[str]]) -> None:
+def _overflow(page: pdf_stream.Page, face: str, listed: tuple[list[str], float, list[str]]) -> None:
     head, size, lines = listed
     y = PAGE_H - 1 * INCH
     page.set_font(size)

@@ -54,7 +54,7 @@ def extract(path: Path, *, once: bool = False) -> Extracted:
     check_format(path)
     suffix = path.suffix.lower()
     if suffix in _READ_ONCE:
-        return _READ_ONCE[suffix](path, once=once)
+        return _READERS[suffix](path, once=once)
     ext = _READERS[suffix](path)
     return _each_block_once(ext) if once else ext
 
@@ -80,7 +80,7 @@ def check_format(path: Path) -> None:
         )
 
 
-_READERS: dict[str, Callable[[Path], Extracted]] = {
+_READERS: dict[str, Callable[..., Extracted]] = {
     ".txt": _extract_txt,
     ".text": _extract_txt,
     ".htm": _extract_html,
@@ -90,9 +90,5 @@ _READERS: dict[str, Callable[[Path], Extracted]] = {
     ".docx": _extract_docx,
     ".docm": _extract_docx,
 }
-# The readers that leave out repeated blocks as they read, never holding them all.
-_READ_ONCE: dict[str, Callable[..., Extracted]] = {
-    ".pdf": _extract_pdf,
-    ".docx": _extract_docx,
-    ".docm": _extract_docx,
-}
+# The readers that leave out repeated blocks as they read (`once=`), never holding them all.
+_READ_ONCE = frozenset((".pdf", ".docx", ".docm"))
